@@ -1,0 +1,29 @@
+/* Host or device array allocation with overflow checks. */
+#include <stdlib.h>
+
+#include "fmt_internal.h"
+
+amg_status fmt_array_alloc(void **p, int64_t count, size_t elem, fmt_location loc) {
+  *p = NULL;
+  if (count < 0)
+    return amg_error(AMG_ERR_ARG, "negative array length %lld", (long long)count);
+  if ((uint64_t)count > SIZE_MAX / elem)
+    return amg_error(AMG_ERR_OVERFLOW, "array of %lld x %zu bytes overflows size_t",
+                     (long long)count, elem);
+  size_t bytes = (size_t)count * elem;
+  if (loc == FMT_DEVICE)
+    return fmt_device_alloc(p, bytes);
+  *p = malloc(bytes ? bytes : 1);
+  if (!*p)
+    return amg_error(AMG_ERR_NOMEM, "host allocation of %zu bytes failed", bytes);
+  return AMG_OK;
+}
+
+void fmt_array_free(void *p, fmt_location loc) {
+  if (!p)
+    return;
+  if (loc == FMT_DEVICE)
+    fmt_device_free(p);
+  else
+    free(p);
+}

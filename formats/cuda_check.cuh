@@ -1,0 +1,51 @@
+/* CUDA error handling for library code: every runtime call is checked, and a
+ * failure becomes an amg_status whose message names file:line and the call.
+ * Out-of-memory maps to AMG_ERR_DEVICE_NOMEM so callers can report it plainly. */
+#ifndef FMT_CUDA_CHECK_CUH
+#define FMT_CUDA_CHECK_CUH
+
+#include <cuda_runtime.h>
+
+#include "amg_status.h"
+
+static inline amg_status amg_cuda_status(cudaError_t e, const char *call, const char *file,
+                                         int line) {
+  (void)cudaGetLastError(); /* clear a non-sticky error so later calls start clean */
+  amg_status s = e == cudaErrorMemoryAllocation ? AMG_ERR_DEVICE_NOMEM : AMG_ERR_CUDA;
+  return amg_error(s, "%s:%d: %s: %s%s", file, line, call, cudaGetErrorString(e),
+                   s == AMG_ERR_DEVICE_NOMEM ? " (out of device memory)" : "");
+}
+
+/* Returns from the enclosing function on failure. */
+#define AMG_CUDA_TRY(call)                                                                         \
+  do {                                                                                             \
+    cudaError_t amg_e_ = (call);                                                                   \
+    if (amg_e_ != cudaSuccess)                                                                     \
+      return amg_cuda_status(amg_e_, #call, __FILE__, __LINE__);                                   \
+  } while (0)
+
+/* Stores the status in s and jumps to label on failure (for functions with cleanup). */
+#define AMG_CUDA_GOTO(call, s, label)                                                              \
+  do {                                                                                             \
+    cudaError_t amg_e_ = (call);                                                                   \
+    if (amg_e_ != cudaSuccess) {                                                                   \
+      (s) = amg_cuda_status(amg_e_, #call, __FILE__, __LINE__);                                    \
+      goto label;                                                                                  \
+    }                                                                                              \
+  } while (0)
+
+/* Checks the launch just queued. */
+#define AMG_LAUNCH_GOTO(s, label) AMG_CUDA_GOTO(cudaGetLastError(), s, label)
+
+/* Stores a non-OK status in s and jumps to label. */
+#define AMG_TRY_GOTO(expr, s, label)                                                               \
+  do {                                                                                             \
+    (s) = (expr);                                                                                  \
+    if ((s) != AMG_OK)                                                                             \
+      goto label;                                                                                  \
+  } while (0)
+
+/* The library's stream: all device work is queued on it, in order. */
+cudaStream_t fmt_stream(void);
+
+#endif

@@ -1,0 +1,46 @@
+/* Stubs for a build without CUDA: every device entry point links and says so. */
+#include "formats.h"
+
+static amg_status no_cuda(const char *what) {
+  return amg_error(AMG_ERR_NO_CUDA, "%s: this build has no CUDA backend (AMG_ENABLE_CUDA=OFF)", what);
+}
+
+int fmt_device_count(void) { return 0; }
+amg_status fmt_device_alloc(void **p, size_t bytes) {
+  *p = NULL;
+  return bytes ? no_cuda("device_alloc") : AMG_OK;
+}
+void fmt_device_free(void *p) { (void)p; }
+amg_status fmt_device_sync(void) { return no_cuda("device_sync"); }
+size_t fmt_device_bytes_in_use(void) { return 0; }
+size_t fmt_device_peak_bytes(void) { return 0; }
+void fmt_device_reset_peak(void) {}
+
+amg_status fmt_csr_upload(const fmt_csr *host, fmt_csr **dev) {
+  *dev = NULL;
+  return no_cuda("csr_upload");
+}
+amg_status fmt_csr_download(const fmt_csr *dev, fmt_csr **host) {
+  *host = NULL;
+  return no_cuda("csr_download");
+}
+amg_status fmt_tile_upload(const fmt_tile *host, fmt_tile **dev) {
+  *dev = NULL;
+  return no_cuda("tile_upload");
+}
+amg_status fmt_tile_download(const fmt_tile *dev, fmt_tile **host) {
+  *host = NULL;
+  return no_cuda("tile_download");
+}
+amg_status fmt_tile_from_csr_device(const fmt_csr *dev_csr, fmt_tile **dev_tile) {
+  *dev_tile = NULL;
+  return no_cuda("tile_from_csr_device");
+}
+amg_status fmt_tile_to_csr_device(const fmt_tile *dev_tile, fmt_csr **dev_csr) {
+  *dev_csr = NULL;
+  return no_cuda("tile_to_csr_device");
+}
+amg_status fmt_tile_transpose_device(const fmt_tile *dev_a, fmt_tile **dev_at) {
+  *dev_at = NULL;
+  return no_cuda("tile_transpose_device");
+}

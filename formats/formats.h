@@ -1,0 +1,134 @@
+/* Sparse matrix formats: CSR, the 16x16 sparse tile format, conversions,
+ * Matrix Market I/O and Poisson generators. Prefix: fmt_.
+ *
+ * CSR invariants (fmt_csr):
+ *   row_ptr[0] = 0, row_ptr is non-decreasing, row_ptr[m] = nnz (64-bit);
+ *   within a row, column indices are strictly increasing (sorted, no
+ *   duplicates) and lie in [0, n). Explicit zeros may be stored.
+ *
+ * Tile invariants (fmt_tile), the TileSpGEMM layout with FMT_TILE = 16:
+ *   The m x n matrix is cut into tile_m = ceil(m/16) tile rows and
+ *   tile_n = ceil(n/16) tile columns; edge tiles are partial.
+ *   Tile level:
+ *     tile_ptr[tile_m+1]   tiles of tile row i are tile_ptr[i] .. tile_ptr[i+1]-1;
+ *     tile_col[num_tiles]  strictly increasing within a tile row;
+ *     tile_nnz[num_tiles+1] 64-bit offset of each tile's first entry in idx/val;
+ *                          tile_nnz[num_tiles] = nnz.
+ *   Per tile t (entries tile_nnz[t] .. tile_nnz[t+1]-1, between 1 and 256):
+ *     mask[16t + r]    bit c set exactly when local (r, c) is stored;
+ *     row_ptr[16t + r] offset of local row r's first entry within the tile
+ *                      (16 x uint8; row r ends where row r+1 starts, the last
+ *                      row at the tile's nnz; equals the popcount prefix of mask);
+ *     idx[k]           (local row << 4) | local col, entries sorted by (row, col);
+ *     val[k]           the value.
+ *   No stored tile is empty. Bits outside the matrix (edge tiles) are zero.
+ *   Entries of one tile row are contiguous in idx/val, in tile order.
+ *
+ * A matrix knows where its arrays live (loc). Device matrices have the same
+ * layout, their arrays in GPU memory; the struct itself stays on the host.
+ * A device array may be longer than the counts say (C of a SpGEMM is sized
+ * before empty tiles are dropped); the counts are authoritative. */
+#ifndef FMT_FORMATS_H
+#define FMT_FORMATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "amg_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FMT_TILE 16
+
+typedef enum fmt_location { FMT_HOST = 0, FMT_DEVICE = 1 } fmt_location;
+
+typedef struct fmt_csr {
+  int32_t m, n;
+  int64_t nnz;
+  fmt_location loc;
+  int64_t *row_ptr; /* m + 1 */
+  int32_t *col;     /* nnz */
+  double *val;      /* nnz */
+} fmt_csr;
+
+typedef struct fmt_tile {
+  int32_t m, n;
+  int32_t tile_m, tile_n;
+  int64_t num_tiles;
+  int64_t nnz;
+  fmt_location loc;
+  int64_t *tile_ptr; /* tile_m + 1 */
+  int32_t *tile_col; /* num_tiles */
+  int64_t *tile_nnz; /* num_tiles + 1 */
+  uint8_t *row_ptr;  /* 16 * num_tiles */
+  uint16_t *mask;    /* 16 * num_tiles */
+  uint8_t *idx;      /* nnz */
+  double *val;       /* nnz */
+} fmt_tile;
+
+/* Number of 16-wide tiles covering k rows or columns. */
+static inline int32_t fmt_tiles_for(int32_t k) { return (int32_t)((k + FMT_TILE - 1) / FMT_TILE); }
+
+/* ---- CSR (host or device) ---- */
+amg_status fmt_csr_create(int32_t m, int32_t n, int64_t nnz, fmt_location loc, fmt_csr **out);
+void fmt_csr_destroy(fmt_csr *a);
+/* Checks every CSR invariant of a host matrix; the message names the first violation. */
+amg_status fmt_csr_validate(const fmt_csr *a);
+/* C = A^T, on the host. */
+amg_status fmt_csr_transpose(const fmt_csr *a, fmt_csr **out);
+/* Fails with AMG_ERR_NONFINITE (naming row and column) if a value is NaN or Inf. */
+amg_status fmt_csr_check_finite(const fmt_csr *a);
+
+/* ---- Tile matrix (host or device) ---- */
+/* Allocates all arrays; counts are set, contents are not. tile_ptr is sized
+ * from m; tile_nnz[0] is not set. */
+amg_status fmt_tile_create(int32_t m, int32_t n, int64_t num_tiles, int64_t nnz, fmt_location loc,
+                           fmt_tile **out);
+void fmt_tile_destroy(fmt_tile *a);
+/* Checks every tile invariant of a host matrix; the message names the first violation. */
+amg_status fmt_tile_validate(const fmt_tile *a);
+
+/* ---- Conversions and transpose, host (CPU reference) ---- */
+amg_status fmt_tile_from_csr(const fmt_csr *a, fmt_tile **out);
+amg_status fmt_tile_to_csr(const fmt_tile *a, fmt_csr **out);
+amg_status fmt_tile_transpose(const fmt_tile *a, fmt_tile **out);
+
+/* ---- Matrix Market ---- */
+/* Reads coordinate real/integer/pattern, general or symmetric (expanded);
+ * duplicates are summed. Errors name file:line. */
+amg_status fmt_mm_read(const char *path, fmt_csr **out);
+/* Writes coordinate real general with 17 significant digits. */
+amg_status fmt_mm_write(const char *path, const fmt_csr *a);
+
+/* ---- Poisson generators, Dirichlet, natural (lexicographic) order ---- */
+/* stencil 5 (4,-1) or 9 (8,-1) on n x n; 7 (6,-1) or 27 (26,-1) on n x n x n. */
+amg_status fmt_poisson(int stencil, int32_t n, fmt_csr **out);
+
+/* ---- Device (CUDA backend; AMG_ERR_NO_CUDA in a build without it) ---- */
+/* Number of usable GPUs (0 when built without CUDA or none is present). */
+int fmt_device_count(void);
+/* Stream-ordered device allocation on the library's stream; *p = NULL for 0 bytes. */
+amg_status fmt_device_alloc(void **p, size_t bytes);
+void fmt_device_free(void *p);
+/* Waits for all work queued on the library's stream. */
+amg_status fmt_device_sync(void);
+/* Bytes the library's device pool holds in use now, and the peak since the last reset. */
+size_t fmt_device_bytes_in_use(void);
+size_t fmt_device_peak_bytes(void);
+void fmt_device_reset_peak(void);
+
+amg_status fmt_csr_upload(const fmt_csr *host, fmt_csr **dev);
+amg_status fmt_csr_download(const fmt_csr *dev, fmt_csr **host);
+amg_status fmt_tile_upload(const fmt_tile *host, fmt_tile **dev);
+amg_status fmt_tile_download(const fmt_tile *dev, fmt_tile **host);
+/* GPU conversions and transpose: device in, device out, no host loop over entries. */
+amg_status fmt_tile_from_csr_device(const fmt_csr *dev_csr, fmt_tile **dev_tile);
+amg_status fmt_tile_to_csr_device(const fmt_tile *dev_tile, fmt_csr **dev_csr);
+amg_status fmt_tile_transpose_device(const fmt_tile *dev_a, fmt_tile **dev_at);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

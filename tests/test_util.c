@@ -1,0 +1,135 @@
+/* Shared test helpers (see test_util.h). */
+#include "test_util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int test_failures = 0;
+
+void test_expect_error(amg_status got, amg_status want, const char *needle, const char *file,
+                       int line, const char *what) {
+  const char *msg = amg_error_message();
+  if (got != want) {
+    test_failures++;
+    fprintf(stderr, "%s:%d: %s returned %s, expected %s (message: %s)\n", file, line, what,
+            amg_status_name(got), amg_status_name(want), msg);
+  } else if (needle && !strstr(msg, needle)) {
+    test_failures++;
+    fprintf(stderr, "%s:%d: %s: message \"%s\" does not mention \"%s\"\n", file, line, what, msg,
+            needle);
+  }
+}
+
+int test_finish(const char *name) {
+  if (test_failures) {
+    fprintf(stderr, "%s: %d check(s) failed\n", name, test_failures);
+    return 1;
+  }
+  printf("%s: all checks passed\n", name);
+  return 0;
+}
+
+void test_require_device(const char *name) {
+  if (fmt_device_count() < 1) {
+    printf("%s: skipped, no GPU (or built without CUDA)\n", name);
+    exit(TEST_SKIP);
+  }
+}
+
+uint64_t test_rng_next(test_rng *r) {
+  uint64_t z = (r->state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+double test_rng_uniform(test_rng *r) { return (double)(test_rng_next(r) >> 11) * 0x1.0p-53; }
+
+static fmt_csr *csr_from_dense_rule(int32_t m, int32_t n, uint64_t seed, double density,
+                                    int skip_rows_mod, int skip_cols_mod, int full_tiles) {
+  test_rng rng = {seed};
+  int64_t cap = 0;
+  /* First pass counts, second fills: the same rng stream is replayed. */
+  for (int pass = 0; pass < 2; pass++) {
+    fmt_csr *a = NULL;
+    if (pass == 1 && fmt_csr_create(m, n, cap, FMT_HOST, &a) != AMG_OK)
+      return NULL;
+    rng.state = seed;
+    int64_t k = 0;
+    if (a)
+      a->row_ptr[0] = 0;
+    for (int32_t i = 0; i < m; i++) {
+      for (int32_t j = 0; j < n; j++) {
+        int keep;
+        if (full_tiles)
+          keep = ((i / 16) * 7 + (j / 16) * 3) % 4 == 0;
+        else
+          keep = test_rng_uniform(&rng) < density &&
+                 !(skip_rows_mod > 0 && i % skip_rows_mod == 0) &&
+                 !(skip_cols_mod > 0 && j % skip_cols_mod == 0);
+        double v = 2.0 * test_rng_uniform(&rng) - 1.0;
+        if (keep) {
+          if (a) {
+            a->col[k] = j;
+            a->val[k] = v;
+          }
+          k++;
+        }
+      }
+      if (a)
+        a->row_ptr[i + 1] = k;
+    }
+    if (pass == 0)
+      cap = k;
+    else
+      return a;
+  }
+  return NULL;
+}
+
+fmt_csr *test_random_csr(int32_t m, int32_t n, double density, uint64_t seed, int skip_rows_mod,
+                         int skip_cols_mod) {
+  return csr_from_dense_rule(m, n, seed, density, skip_rows_mod, skip_cols_mod, 0);
+}
+
+fmt_csr *test_full_tiles_csr(int32_t m, int32_t n, uint64_t seed) {
+  return csr_from_dense_rule(m, n, seed, 1.0, 0, 0, 1);
+}
+
+int test_csr_equal(const fmt_csr *a, const fmt_csr *b, double rtol, double atol, const char *what) {
+  int shown = 0;
+  if (a->m != b->m || a->n != b->n || a->nnz != b->nnz) {
+    fprintf(stderr, "%s: shape %d x %d nnz %lld vs %d x %d nnz %lld\n", what, a->m, a->n,
+            (long long)a->nnz, b->m, b->n, (long long)b->nnz);
+    return 0;
+  }
+  for (int32_t i = 0; i <= a->m; i++)
+    if (a->row_ptr[i] != b->row_ptr[i]) {
+      fprintf(stderr, "%s: row_ptr[%d] %lld vs %lld\n", what, i, (long long)a->row_ptr[i],
+              (long long)b->row_ptr[i]);
+      return 0;
+    }
+  for (int32_t i = 0; i < a->m; i++)
+    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++) {
+      int bad = a->col[k] != b->col[k] ||
+                !(fabs(a->val[k] - b->val[k]) <= atol + rtol * fabs(b->val[k]));
+      if (bad && shown++ < 5)
+        fprintf(stderr, "%s: row %d entry %lld: (%d, %.17g) vs (%d, %.17g)\n", what, i,
+                (long long)k, a->col[k], a->val[k], b->col[k], b->val[k]);
+    }
+  return shown == 0;
+}
+
+int test_tile_identical(const fmt_tile *a, const fmt_tile *b) {
+  if (a->m != b->m || a->n != b->n || a->num_tiles != b->num_tiles || a->nnz != b->nnz)
+    return 0;
+  int64_t nt = a->num_tiles;
+  return !memcmp(a->tile_ptr, b->tile_ptr, ((size_t)a->tile_m + 1) * sizeof *a->tile_ptr) &&
+         !memcmp(a->tile_col, b->tile_col, (size_t)nt * sizeof *a->tile_col) &&
+         !memcmp(a->tile_nnz, b->tile_nnz, ((size_t)nt + 1) * sizeof *a->tile_nnz) &&
+         !memcmp(a->row_ptr, b->row_ptr, (size_t)(16 * nt) * sizeof *a->row_ptr) &&
+         !memcmp(a->mask, b->mask, (size_t)(16 * nt) * sizeof *a->mask) &&
+         !memcmp(a->idx, b->idx, (size_t)a->nnz * sizeof *a->idx) &&
+         !memcmp(a->val, b->val, (size_t)a->nnz * sizeof *a->val);
+}

@@ -1,0 +1,76 @@
+/* Shared test helpers: failure counting checks, a seeded generator, random
+ * and structured test matrices, and CSR comparison with a stated tolerance. */
+#ifndef TEST_UTIL_H
+#define TEST_UTIL_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "formats.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Exit code CTest reads as "skipped" (SKIP_RETURN_CODE). */
+#define TEST_SKIP 77
+
+extern int test_failures;
+
+/* Records a failure with file:line and the message; the test goes on. */
+#define CHECK(cond, ...)                                                                           \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      test_failures++;                                                                             \
+      fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond);                     \
+      fprintf(stderr, __VA_ARGS__);                                                                \
+      fputc('\n', stderr);                                                                         \
+    }                                                                                              \
+  } while (0)
+
+/* Requires AMG_OK; prints the library's message otherwise. */
+#define CHECK_OK(expr)                                                                             \
+  do {                                                                                             \
+    amg_status test_s_ = (expr);                                                                   \
+    CHECK(test_s_ == AMG_OK, "%s returned %s: %s", #expr, amg_status_name(test_s_),                \
+          amg_error_message());                                                                    \
+  } while (0)
+
+/* Requires a specific failure status and a message mentioning `needle`. */
+void test_expect_error(amg_status got, amg_status want, const char *needle, const char *file,
+                       int line, const char *what);
+#define CHECK_ERROR(expr, want, needle)                                                            \
+  test_expect_error((expr), (want), (needle), __FILE__, __LINE__, #expr)
+
+/* Prints a summary and returns the process exit code. */
+int test_finish(const char *name);
+
+/* Exits with TEST_SKIP when no GPU can run the test (or CUDA is not built). */
+void test_require_device(const char *name);
+
+/* splitmix64: fixed seeds give the same matrices everywhere. */
+typedef struct test_rng { uint64_t state; } test_rng;
+uint64_t test_rng_next(test_rng *r);
+double test_rng_uniform(test_rng *r); /* [0, 1) */
+
+/* Random m x n CSR, each entry present with probability density, values in
+ * [-1, 1). Rows in skip_rows_mod (if > 0) with i % skip_rows_mod == 0 and
+ * columns with j % skip_cols_mod == 0 are left empty. */
+fmt_csr *test_random_csr(int32_t m, int32_t n, double density, uint64_t seed, int skip_rows_mod,
+                         int skip_cols_mod);
+
+/* m x n CSR whose 16x16 blocks listed as full are completely dense and all
+ * others empty: block (bi, bj) is full when (bi * 7 + bj * 3) % 4 == 0. */
+fmt_csr *test_full_tiles_csr(int32_t m, int32_t n, uint64_t seed);
+
+/* Pattern must match exactly; values within |a-b| <= atol + rtol*|b|.
+ * Prints the first few mismatches. Returns 1 when equal. */
+int test_csr_equal(const fmt_csr *a, const fmt_csr *b, double rtol, double atol, const char *what);
+
+/* Bitwise equality of two host tile matrices (all arrays). */
+int test_tile_identical(const fmt_tile *a, const fmt_tile *b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
