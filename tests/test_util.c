@@ -97,6 +97,25 @@ fmt_csr *test_full_tiles_csr(int32_t m, int32_t n, uint64_t seed) {
   return csr_from_dense_rule(m, n, seed, 1.0, 0, 0, 1);
 }
 
+fmt_csr *test_matrix(int i, const char **name) {
+  fmt_csr *a = NULL;
+  switch (i) {
+  case 0: *name = "random 37x53 d=0.15"; return test_random_csr(37, 53, 0.15, 101, 0, 0);
+  case 1: *name = "random 100x77 d=0.08, empty rows%3 and cols%5"; return test_random_csr(100, 77, 0.08, 102, 3, 5);
+  case 2: *name = "random 211x190 d=0.008 (many empty tiles)"; return test_random_csr(211, 190, 0.008, 103, 0, 0);
+  case 3: *name = "full tiles 96x80"; return test_full_tiles_csr(96, 80, 104);
+  case 4: *name = "full tiles 71x57 (partial edges)"; return test_full_tiles_csr(71, 57, 105);
+  case 5: *name = "random 1x1 d=1"; return test_random_csr(1, 1, 1.0, 106, 0, 0);
+  case 6: *name = "random 17x16 d=0.5"; return test_random_csr(17, 16, 0.5, 107, 0, 0);
+  case 7: *name = "empty 33x20 (no entries)"; return test_random_csr(33, 20, 0.0, 108, 0, 0);
+  case 8: *name = "poisson 2D 5-point n=20"; fmt_poisson(5, 20, &a); return a;
+  case 9: *name = "poisson 2D 9-point n=19"; fmt_poisson(9, 19, &a); return a;
+  case 10: *name = "poisson 3D 7-point n=7"; fmt_poisson(7, 7, &a); return a;
+  case 11: *name = "poisson 3D 27-point n=6"; fmt_poisson(27, 6, &a); return a;
+  }
+  return NULL;
+}
+
 int test_csr_equal(const fmt_csr *a, const fmt_csr *b, double rtol, double atol, const char *what) {
   int shown = 0;
   if (a->m != b->m || a->n != b->n || a->nnz != b->nnz) {

@@ -63,6 +63,12 @@ fmt_csr *test_random_csr(int32_t m, int32_t n, double density, uint64_t seed, in
  * others empty: block (bi, bj) is full when (bi * 7 + bj * 3) % 4 == 0. */
 fmt_csr *test_full_tiles_csr(int32_t m, int32_t n, uint64_t seed);
 
+/* The foundation's test matrices, all built from fixed seeds: random
+ * rectangular sizes that are not multiples of 16, empty rows, columns and
+ * tiles, completely full tiles, tiny and empty shapes, and the four Poisson
+ * stencils at small n. Returns NULL past the end; *name describes it. */
+fmt_csr *test_matrix(int i, const char **name);
+
 /* Pattern must match exactly; values within |a-b| <= atol + rtol*|b|.
  * Prints the first few mismatches. Returns 1 when equal. */
 int test_csr_equal(const fmt_csr *a, const fmt_csr *b, double rtol, double atol, const char *what);

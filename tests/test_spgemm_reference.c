@@ -1,0 +1,117 @@
+/* The tiled CPU SpGEMM against the CSR Gustavson reference, and the CSR
+ * reference against a dense triple loop on small inputs. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "spgemm.h"
+#include "test_util.h"
+
+/* Dense product with a structural pattern: the independent oracle. */
+static void check_against_dense(const fmt_csr *a, const fmt_csr *b, const fmt_csr *c, const char *what) {
+  size_t mn = (size_t)a->m * b->n;
+  double *d = calloc(mn + 1, sizeof *d);
+  char *present = calloc(mn + 1, 1);
+  for (int32_t i = 0; i < a->m; i++)
+    for (int64_t ka = a->row_ptr[i]; ka < a->row_ptr[i + 1]; ka++)
+      for (int64_t kb = b->row_ptr[a->col[ka]]; kb < b->row_ptr[a->col[ka] + 1]; kb++) {
+        d[(size_t)i * b->n + b->col[kb]] += a->val[ka] * b->val[kb];
+        present[(size_t)i * b->n + b->col[kb]] = 1;
+      }
+  int64_t count = 0;
+  for (size_t e = 0; e < mn; e++)
+    count += present[e];
+  CHECK(count == c->nnz, "%s: dense oracle has %lld entries, CSR reference %lld", what,
+        (long long)count, (long long)c->nnz);
+  for (int32_t i = 0; i < c->m; i++)
+    for (int64_t k = c->row_ptr[i]; k < c->row_ptr[i + 1]; k++) {
+      size_t e = (size_t)i * b->n + c->col[k];
+      CHECK(present[e] && fabs(c->val[k] - d[e]) <= 1e-13 * (1 + fabs(d[e])),
+            "%s: (%d,%d) = %g, dense %g", what, i, c->col[k], c->val[k], d[e]);
+    }
+  free(d);
+  free(present);
+}
+
+/* A copy of a with its odd rows emptied. */
+static fmt_csr *only_even_rows(const fmt_csr *a) {
+  fmt_csr *c = NULL;
+  if (fmt_csr_create(a->m, a->n, a->nnz, FMT_HOST, &c) != AMG_OK)
+    return NULL;
+  int64_t k = 0;
+  c->row_ptr[0] = 0;
+  for (int32_t i = 0; i < a->m; i++) {
+    for (int64_t ka = a->row_ptr[i]; i % 2 == 0 && ka < a->row_ptr[i + 1]; ka++, k++) {
+      c->col[k] = a->col[ka];
+      c->val[k] = a->val[ka];
+    }
+    c->row_ptr[i + 1] = k;
+  }
+  c->nnz = k;
+  return c;
+}
+
+static void check_product(const fmt_csr *a, const fmt_csr *b, const char *what) {
+  fmt_csr *c = NULL, *ct = NULL;
+  fmt_tile *ta = NULL, *tb = NULL, *tc = NULL;
+  CHECK_OK(spgemm_csr_reference(a, b, &c));
+  CHECK_OK(fmt_tile_from_csr(a, &ta));
+  CHECK_OK(fmt_tile_from_csr(b, &tb));
+  CHECK_OK(spgemm_tile_reference(ta, tb, &tc));
+  if (c && (int64_t)a->m * b->n <= 4000000)
+    check_against_dense(a, b, c, what);
+  if (tc) {
+    CHECK_OK(fmt_tile_validate(tc));
+    CHECK_OK(fmt_tile_to_csr(tc, &ct));
+  }
+  if (c && ct)
+    CHECK(test_csr_equal(ct, c, 1e-14, 0.0, what), "%s: tile product differs from CSR", what);
+  if (ta && tb)
+    CHECK(spgemm_tile_products(ta, tb) == spgemm_csr_products(a, b), "%s: product counts %lld vs %lld",
+          what, (long long)spgemm_tile_products(ta, tb), (long long)spgemm_csr_products(a, b));
+  fmt_csr_destroy(c);
+  fmt_csr_destroy(ct);
+  fmt_tile_destroy(ta);
+  fmt_tile_destroy(tb);
+  fmt_tile_destroy(tc);
+}
+
+int main(void) {
+  const char *name;
+  fmt_csr *a;
+  char what[160];
+  for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
+    fmt_csr *at = NULL;
+    CHECK_OK(fmt_csr_transpose(a, &at));
+    snprintf(what, sizeof what, "%s: A*A^T", name);
+    check_product(a, at, what);
+    snprintf(what, sizeof what, "%s: A^T*A", name);
+    check_product(at, a, what);
+    if (a->m == a->n) {
+      snprintf(what, sizeof what, "%s: A*A", name);
+      check_product(a, a, what);
+    }
+    /* Rectangular: A times a random tall-thin matrix (an aggregation-like shape). */
+    fmt_csr *p = test_random_csr(a->n, a->n / 3 + 1, 0.2, 900 + i, 0, 0);
+    snprintf(what, sizeof what, "%s: A*P", name);
+    check_product(a, p, what);
+    fmt_csr_destroy(p);
+    fmt_csr_destroy(at);
+    fmt_csr_destroy(a);
+  }
+  /* Candidate tiles that come out empty: A stores only odd columns, B only
+   * even rows, so every candidate C tile has matched tile pairs but no
+   * matching inner index. Then B with all rows, where they do match. */
+  fmt_csr *left = test_random_csr(40, 32, 0.3, 11, 0, 2);
+  fmt_csr *full = test_random_csr(32, 40, 0.3, 12, 0, 0);
+  fmt_csr *even = only_even_rows(full);
+  fmt_csr *c = NULL;
+  CHECK_OK(spgemm_csr_reference(left, even, &c));
+  CHECK(c && c->nnz == 0, "disjoint inner indices must give an empty product");
+  check_product(left, even, "disjoint inner indices");
+  check_product(left, full, "matching inner indices");
+  fmt_csr_destroy(c);
+  fmt_csr_destroy(left);
+  fmt_csr_destroy(full);
+  fmt_csr_destroy(even);
+  return test_finish("test_spgemm_reference");
+}

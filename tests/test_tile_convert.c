@@ -1,0 +1,92 @@
+/* CSR <-> tile conversion on the host: invariants, exact round trips,
+ * tile counts checked by brute force, a hand-built example, bad input. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_util.h"
+
+/* Distinct (i/16, j/16) blocks, counted with a dense bitmap: an independent count. */
+static int64_t count_blocks(const fmt_csr *a) {
+  int32_t tm = fmt_tiles_for(a->m), tn = fmt_tiles_for(a->n);
+  char *seen = calloc((size_t)tm * tn + 1, 1);
+  int64_t count = 0;
+  for (int32_t i = 0; i < a->m; i++)
+    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++) {
+      char *s = &seen[(size_t)(i / 16) * tn + a->col[k] / 16];
+      count += !*s;
+      *s = 1;
+    }
+  free(seen);
+  return count;
+}
+
+static void round_trip(const fmt_csr *a, const char *name) {
+  fmt_tile *t = NULL;
+  fmt_csr *back = NULL;
+  CHECK_OK(fmt_tile_from_csr(a, &t));
+  if (!t)
+    return;
+  CHECK_OK(fmt_tile_validate(t));
+  CHECK(t->nnz == a->nnz, "%s: nnz %lld vs %lld", name, (long long)t->nnz, (long long)a->nnz);
+  CHECK(t->num_tiles == count_blocks(a), "%s: %lld tiles, brute force says %lld", name,
+        (long long)t->num_tiles, (long long)count_blocks(a));
+  CHECK_OK(fmt_tile_to_csr(t, &back));
+  if (back)
+    CHECK(test_csr_equal(back, a, 0.0, 0.0, name), "%s: round trip differs", name);
+  fmt_csr_destroy(back);
+  fmt_tile_destroy(t);
+}
+
+/* 3 x 18 with (0,0)=1, (0,17)=2, (2,16)=3, (2,1)=4: two tiles, known by hand. */
+static void hand_example(void) {
+  fmt_csr *a = NULL;
+  CHECK_OK(fmt_csr_create(3, 18, 4, FMT_HOST, &a));
+  int64_t rp[] = {0, 2, 2, 4};
+  int32_t col[] = {0, 17, 1, 16};
+  double val[] = {1, 2, 4, 3};
+  memcpy(a->row_ptr, rp, sizeof rp);
+  memcpy(a->col, col, sizeof col);
+  memcpy(a->val, val, sizeof val);
+  fmt_tile *t = NULL;
+  CHECK_OK(fmt_tile_from_csr(a, &t));
+  CHECK(t && t->tile_m == 1 && t->tile_n == 2 && t->num_tiles == 2, "hand: tile counts");
+  if (t && t->num_tiles == 2) {
+    CHECK(t->tile_col[0] == 0 && t->tile_col[1] == 1, "hand: tile columns");
+    CHECK(t->tile_nnz[1] == 2 && t->tile_nnz[2] == 4, "hand: tile offsets");
+    CHECK(t->mask[0] == 0x1 && t->mask[2] == 0x2, "hand: tile 0 masks %x %x", t->mask[0], t->mask[2]);
+    CHECK(t->mask[16] == 0x2 && t->mask[18] == 0x1, "hand: tile 1 masks %x %x", t->mask[16], t->mask[18]);
+    CHECK(t->row_ptr[0] == 0 && t->row_ptr[1] == 1 && t->row_ptr[2] == 1 && t->row_ptr[3] == 2,
+          "hand: tile 0 row_ptr");
+    CHECK(t->idx[0] == 0x00 && t->idx[1] == 0x21 && t->idx[2] == 0x01 && t->idx[3] == 0x20,
+          "hand: idx %02x %02x %02x %02x", t->idx[0], t->idx[1], t->idx[2], t->idx[3]);
+    CHECK(t->val[0] == 1 && t->val[1] == 4 && t->val[2] == 2 && t->val[3] == 3, "hand: values");
+  }
+  fmt_tile_destroy(t);
+  /* Unsorted columns are rejected, not silently converted. */
+  a->col[0] = 17;
+  a->col[1] = 0;
+  t = NULL;
+  CHECK_ERROR(fmt_tile_from_csr(a, &t), AMG_ERR_INVALID_MATRIX, "row 0");
+  CHECK(t == NULL, "no output on error");
+  fmt_csr_destroy(a);
+}
+
+int main(void) {
+  const char *name;
+  fmt_csr *a;
+  for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
+    round_trip(a, name);
+    fmt_csr_destroy(a);
+  }
+  /* Full tiles hold 256 entries each. */
+  a = test_full_tiles_csr(96, 80, 7);
+  fmt_tile *t = NULL;
+  CHECK_OK(fmt_tile_from_csr(a, &t));
+  for (int64_t k = 0; t && k < t->num_tiles; k++)
+    CHECK(t->tile_nnz[k + 1] - t->tile_nnz[k] == 256, "full tile %lld has %lld entries", (long long)k,
+          (long long)(t->tile_nnz[k + 1] - t->tile_nnz[k]));
+  fmt_tile_destroy(t);
+  fmt_csr_destroy(a);
+  hand_example();
+  return test_finish("test_tile_convert");
+}
