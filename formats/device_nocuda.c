@@ -44,3 +44,7 @@ amg_status fmt_tile_transpose_device(const fmt_tile *dev_a, fmt_tile **dev_at) {
   *dev_at = NULL;
   return no_cuda("tile_transpose_device");
 }
+amg_status fmt_tile_columns_create_device(const fmt_tile *dev_a, fmt_tile_columns **out) {
+  *out = NULL;
+  return no_cuda("tile_columns_create_device");
+}

@@ -90,6 +90,22 @@ void fmt_tile_destroy(fmt_tile *a);
 /* Checks every tile invariant of a host matrix; the message names the first violation. */
 amg_status fmt_tile_validate(const fmt_tile *a);
 
+/* A matrix's tiles in tile-column order: the tiles of tile column j are
+ * tile[col_ptr[j] .. col_ptr[j+1]-1] (indices into the matrix's arrays; the
+ * payload is not copied), by increasing tile row row[...]. Built where the
+ * matrix lives; it serves the transpose and the SpGEMM's column access. */
+typedef struct fmt_tile_columns {
+  int32_t tile_n;
+  int64_t num_tiles;
+  fmt_location loc;
+  int64_t *col_ptr; /* tile_n + 1 */
+  int32_t *row;     /* num_tiles */
+  int64_t *tile;    /* num_tiles */
+} fmt_tile_columns;
+
+amg_status fmt_tile_columns_create(const fmt_tile *a, fmt_tile_columns **out);
+void fmt_tile_columns_destroy(fmt_tile_columns *bc);
+
 /* ---- Conversions and transpose, host (CPU reference) ---- */
 amg_status fmt_tile_from_csr(const fmt_csr *a, fmt_tile **out);
 amg_status fmt_tile_to_csr(const fmt_tile *a, fmt_csr **out);
@@ -127,6 +143,8 @@ amg_status fmt_tile_download(const fmt_tile *dev, fmt_tile **host);
 amg_status fmt_tile_from_csr_device(const fmt_csr *dev_csr, fmt_tile **dev_tile);
 amg_status fmt_tile_to_csr_device(const fmt_tile *dev_tile, fmt_csr **dev_csr);
 amg_status fmt_tile_transpose_device(const fmt_tile *dev_a, fmt_tile **dev_at);
+/* Device tile-column order of a device matrix (fmt_tile_columns_create dispatches here). */
+amg_status fmt_tile_columns_create_device(const fmt_tile *dev_a, fmt_tile_columns **out);
 
 #ifdef __cplusplus
 }

@@ -1,9 +1,7 @@
 /* C = A^T in tile format on the host (the CPU reference of tile_transpose.cu).
- * Tile (i, j) becomes tile (j, i); visiting A's tiles in tile-row order fills
- * each tile row of C in increasing column order. Inside a tile, entry (r, c)
- * becomes (c, r) at row_ptr'[c] + popcount(mask'[c] below r). */
-#include <stdlib.h>
-
+ * A's tile-column order is C's tile order: tile (i, j) becomes tile (j, i) at
+ * position u of the column order. Inside a tile, entry (r, c) becomes (c, r)
+ * at row_ptr'[c] + popcount(mask'[c] below r). */
 #include "fmt_internal.h"
 
 static void transpose_tile(const fmt_tile *a, int64_t t, fmt_tile *c, int64_t u) {
@@ -34,37 +32,24 @@ amg_status fmt_tile_transpose(const fmt_tile *a, fmt_tile **out) {
   if (!a || a->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "tile_transpose: need a host matrix");
   fmt_tile *c = NULL;
-  int64_t *next = NULL, *src_of = NULL; /* next free slot per tile row of C; source tile */
-  amg_status s = fmt_tile_create(a->n, a->m, a->num_tiles, a->nnz, FMT_HOST, &c);
+  fmt_tile_columns *order = NULL;
+  amg_status s = fmt_tile_columns_create(a, &order);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&next, c->tile_m, sizeof *next, FMT_HOST);
-  if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&src_of, a->num_tiles, sizeof *src_of, FMT_HOST);
+    s = fmt_tile_create(a->n, a->m, a->num_tiles, a->nnz, FMT_HOST, &c);
   if (s != AMG_OK)
     goto done;
   for (int32_t j = 0; j <= c->tile_m; j++)
-    c->tile_ptr[j] = 0;
-  for (int64_t t = 0; t < a->num_tiles; t++)
-    c->tile_ptr[a->tile_col[t] + 1]++;
-  for (int32_t j = 0; j < c->tile_m; j++) {
-    c->tile_ptr[j + 1] += c->tile_ptr[j];
-    next[j] = c->tile_ptr[j];
-  }
-  /* Place the tiles first: entries can move only once all offsets are known. */
-  for (int32_t ti = 0; ti < a->tile_m; ti++)
-    for (int64_t t = a->tile_ptr[ti]; t < a->tile_ptr[ti + 1]; t++) {
-      int64_t u = next[a->tile_col[t]]++;
-      c->tile_col[u] = ti;
-      src_of[u] = t;
-    }
+    c->tile_ptr[j] = order->col_ptr[j];
   c->tile_nnz[0] = 0;
+  for (int64_t u = 0; u < c->num_tiles; u++) {
+    int64_t t = order->tile[u];
+    c->tile_col[u] = order->row[u];
+    c->tile_nnz[u + 1] = c->tile_nnz[u] + (a->tile_nnz[t + 1] - a->tile_nnz[t]);
+  }
   for (int64_t u = 0; u < c->num_tiles; u++)
-    c->tile_nnz[u + 1] = c->tile_nnz[u] + (a->tile_nnz[src_of[u] + 1] - a->tile_nnz[src_of[u]]);
-  for (int64_t u = 0; u < c->num_tiles; u++)
-    transpose_tile(a, src_of[u], c, u);
+    transpose_tile(a, order->tile[u], c, u);
 done:
-  free(next);
-  free(src_of);
+  fmt_tile_columns_destroy(order);
   if (s == AMG_OK)
     *out = c;
   else

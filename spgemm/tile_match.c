@@ -2,7 +2,7 @@
  * B's sorted tile column. */
 #include "tile_steps.h"
 
-int64_t spgemm_tile_match(const fmt_tile *a, int32_t ti, const spgemm_tile_columns *bc, int32_t tj,
+int64_t spgemm_tile_match(const fmt_tile *a, int32_t ti, const fmt_tile_columns *bc, int32_t tj,
                           int64_t *pair_a, int64_t *pair_b) {
   int64_t p = a->tile_ptr[ti], p_end = a->tile_ptr[ti + 1];
   int64_t q = bc->col_ptr[tj], q_end = bc->col_ptr[tj + 1];

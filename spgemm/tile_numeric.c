@@ -15,7 +15,7 @@ static void multiply_pair(const fmt_tile *a, int64_t ta, const fmt_tile *b, int6
   }
 }
 
-amg_status spgemm_tile_numeric(const fmt_tile *a, const fmt_tile *b, const spgemm_tile_columns *bc,
+amg_status spgemm_tile_numeric(const fmt_tile *a, const fmt_tile *b, const fmt_tile_columns *bc,
                                fmt_tile *c) {
   int64_t max_pairs = a->tile_n < b->tile_m ? a->tile_n : b->tile_m;
   int64_t *pair_a = malloc(((size_t)max_pairs + 1) * sizeof *pair_a);

@@ -30,18 +30,18 @@ amg_status spgemm_tile_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile 
   if (a->n != b->m)
     return amg_error(AMG_ERR_ARG, "spgemm: inner dimensions differ (%d x %d times %d x %d)", a->m,
                      a->n, b->m, b->n);
-  spgemm_tile_columns bc = {0};
+  fmt_tile_columns *bc = NULL;
   int64_t *cand_ptr = NULL;
   int32_t *cand_col = NULL;
   fmt_tile *c = NULL;
-  amg_status s = spgemm_tile_columns_build(b, &bc);
+  amg_status s = fmt_tile_columns_create(b, &bc);
   if (s == AMG_OK)
     s = spgemm_tile_structure(a, b, &cand_ptr, &cand_col);
   if (s == AMG_OK)
-    s = spgemm_tile_symbolic(a, b, &bc, cand_ptr, cand_col, &c);
+    s = spgemm_tile_symbolic(a, b, bc, cand_ptr, cand_col, &c);
   if (s == AMG_OK)
-    s = spgemm_tile_numeric(a, b, &bc, c);
-  spgemm_tile_columns_free(&bc);
+    s = spgemm_tile_numeric(a, b, bc, c);
+  fmt_tile_columns_destroy(bc);
   free(cand_ptr);
   free(cand_col);
   if (s == AMG_OK)

@@ -5,23 +5,10 @@
 
 #include "spgemm.h"
 
-/* B's tiles by tile column: the tiles of tile column j are
- * tile[col_ptr[j] .. col_ptr[j+1]-1] (indices into B's arrays, payload not
- * copied), in increasing tile row row[...]. */
-typedef struct spgemm_tile_columns {
-  int32_t tile_n;
-  int64_t *col_ptr; /* tile_n + 1 */
-  int32_t *row;     /* num_tiles */
-  int64_t *tile;    /* num_tiles */
-} spgemm_tile_columns;
-
-amg_status spgemm_tile_columns_build(const fmt_tile *b, spgemm_tile_columns *out);
-void spgemm_tile_columns_free(spgemm_tile_columns *bc);
-
 /* The matched pairs for C tile (ti, tj): A's tiles in tile row ti and B's in
  * tile column tj with equal inner index k, in increasing k. Writes up to
  * min(len) pairs and returns their number. */
-int64_t spgemm_tile_match(const fmt_tile *a, int32_t ti, const spgemm_tile_columns *bc, int32_t tj,
+int64_t spgemm_tile_match(const fmt_tile *a, int32_t ti, const fmt_tile_columns *bc, int32_t tj,
                           int64_t *pair_a, int64_t *pair_b);
 
 /* Step 1: candidate tile structure of C (tile_ptr, tile_col), before any tile
@@ -31,11 +18,11 @@ amg_status spgemm_tile_structure(const fmt_tile *a, const fmt_tile *b, int64_t *
 
 /* Step 2: symbolic. From the candidate structure, builds C with its final
  * tile structure, masks, row_ptr and tile offsets (idx/val allocated, not set). */
-amg_status spgemm_tile_symbolic(const fmt_tile *a, const fmt_tile *b, const spgemm_tile_columns *bc,
+amg_status spgemm_tile_symbolic(const fmt_tile *a, const fmt_tile *b, const fmt_tile_columns *bc,
                                 const int64_t *cand_ptr, const int32_t *cand_col, fmt_tile **c);
 
 /* Step 3: numeric. Fills C's idx and val. */
-amg_status spgemm_tile_numeric(const fmt_tile *a, const fmt_tile *b, const spgemm_tile_columns *bc,
+amg_status spgemm_tile_numeric(const fmt_tile *a, const fmt_tile *b, const fmt_tile_columns *bc,
                                fmt_tile *c);
 
 #endif

@@ -14,7 +14,7 @@ static void or_pair(const fmt_tile *a, int64_t ta, const fmt_tile *b, int64_t tb
       mask_c[r] |= b->mask[FMT_TILE * tb + __builtin_ctz(bits)];
 }
 
-amg_status spgemm_tile_symbolic(const fmt_tile *a, const fmt_tile *b, const spgemm_tile_columns *bc,
+amg_status spgemm_tile_symbolic(const fmt_tile *a, const fmt_tile *b, const fmt_tile_columns *bc,
                                 const int64_t *cand_ptr, const int32_t *cand_col, fmt_tile **out) {
   *out = NULL;
   int64_t num_cand = cand_ptr[a->tile_m];

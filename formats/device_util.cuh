@@ -1,0 +1,88 @@
+/* Device helpers shared by the CUDA sources of formats/ and the libraries
+ * above it: launch geometry, CUB calls with pool-allocated temporary
+ * storage, and half-warp primitives. */
+#ifndef FMT_DEVICE_UTIL_CUH
+#define FMT_DEVICE_UTIL_CUH
+
+#include <stdint.h>
+
+#include "cuda_check.cuh"
+#include "formats.h"
+
+/* Blocks of `threads` threads covering `items` work items of `per_item` threads. */
+static inline unsigned fmt_blocks(int64_t items, int per_item, int threads) {
+  int64_t total = items * per_item;
+  int64_t blocks = (total + threads - 1) / threads;
+  return (unsigned)(blocks > 0 ? blocks : 1);
+}
+
+/* Bits needed to hold every key in [0, count), at least 1 (for radix sorts). */
+static inline int fmt_key_bits(int64_t count) {
+  int bits = 1;
+  while (bits < 63 && ((int64_t)1 << bits) < count)
+    bits++;
+  return bits;
+}
+
+/* Runs a CUB device call twice: once to size its temporary storage, once for
+ * real, with the storage taken from (and returned to) the library pool. */
+template <typename Call>
+static amg_status fmt_cub(Call call, const char *what) {
+  size_t bytes = 0;
+  cudaError_t e = call(nullptr, bytes);
+  if (e != cudaSuccess)
+    return amg_cuda_status(e, what, __FILE__, __LINE__);
+  void *tmp = nullptr;
+  amg_status s = fmt_device_alloc(&tmp, bytes);
+  if (s != AMG_OK)
+    return s;
+  e = call(tmp, bytes);
+  fmt_device_free(tmp);
+  if (e != cudaSuccess)
+    return amg_cuda_status(e, what, __FILE__, __LINE__);
+  return AMG_OK;
+}
+
+/* Lanes of the calling thread's half-warp, as a shuffle/ballot member mask. */
+static __device__ __forceinline__ unsigned fmt_half_warp_mask() {
+  return 0xFFFFu << (threadIdx.x & 16u);
+}
+
+/* Exclusive prefix sum of v over the 16 lanes of a half-warp (lane = threadIdx.x & 15). */
+static __device__ __forceinline__ int fmt_half_warp_exclusive_sum(int v, int *total) {
+  unsigned mask = fmt_half_warp_mask();
+  int lane = threadIdx.x & 15, incl = v;
+  for (int d = 1; d < 16; d <<= 1) {
+    int up = __shfl_up_sync(mask, incl, d, 16);
+    if (lane >= d)
+      incl += up;
+  }
+  *total = __shfl_sync(mask, incl, 15, 16);
+  return incl - v;
+}
+
+/* Tile row of tile t: the last i with tile_ptr[i] <= t (tiles of empty rows are skipped). */
+static __device__ __forceinline__ int32_t fmt_tile_row_of(const int64_t *tile_ptr, int32_t tile_m,
+                                                          int64_t t) {
+  int32_t lo = 0, hi = tile_m; /* answer in [lo, hi) */
+  while (hi - lo > 1) {
+    int32_t mid = lo + (hi - lo) / 2;
+    if (tile_ptr[mid] <= t)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* Fills ptr[0..len] of a CSR-like pointer array from sorted keys: ptr[j] is the
+ * first position whose key is >= j. One thread per position 0..count. */
+static __device__ __forceinline__ void fmt_ptr_from_sorted(const int32_t *keys, int64_t count,
+                                                           int32_t len, int64_t *ptr, int64_t u) {
+  int32_t prev = u == 0 ? -1 : keys[u - 1];
+  int32_t here = u < count ? keys[u] : len;
+  for (int32_t j = prev + 1; j <= here && j <= len; j++)
+    ptr[j] = u;
+}
+
+#endif

@@ -1,0 +1,75 @@
+/* A matrix's tiles in tile-column order (fmt_tile_columns). On the host this
+ * is a counting sort by tile column; visiting tile rows in order keeps each
+ * column sorted by tile row. Device matrices go to tile_columns.cu. */
+#include <stdlib.h>
+
+#include "fmt_internal.h"
+
+static amg_status columns_alloc(int32_t tile_n, int64_t num_tiles, fmt_location loc,
+                                fmt_tile_columns **out) {
+  *out = NULL;
+  fmt_tile_columns *bc = calloc(1, sizeof *bc);
+  if (!bc)
+    return amg_error(AMG_ERR_NOMEM, "tile_columns: out of host memory");
+  bc->tile_n = tile_n;
+  bc->num_tiles = num_tiles;
+  bc->loc = loc;
+  amg_status s = fmt_array_alloc((void **)&bc->col_ptr, (int64_t)tile_n + 1, sizeof *bc->col_ptr, loc);
+  if (s == AMG_OK)
+    s = fmt_array_alloc((void **)&bc->row, num_tiles, sizeof *bc->row, loc);
+  if (s == AMG_OK)
+    s = fmt_array_alloc((void **)&bc->tile, num_tiles, sizeof *bc->tile, loc);
+  if (s != AMG_OK)
+    fmt_tile_columns_destroy(bc);
+  else
+    *out = bc;
+  return s;
+}
+
+amg_status fmt_tile_columns_alloc(int32_t tile_n, int64_t num_tiles, fmt_location loc,
+                                  fmt_tile_columns **out) {
+  return columns_alloc(tile_n, num_tiles, loc, out);
+}
+
+amg_status fmt_tile_columns_create(const fmt_tile *a, fmt_tile_columns **out) {
+  *out = NULL;
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "tile_columns: NULL matrix");
+  if (a->loc == FMT_DEVICE)
+    return fmt_tile_columns_create_device(a, out);
+  fmt_tile_columns *bc = NULL;
+  int64_t *next = NULL;
+  amg_status s = columns_alloc(a->tile_n, a->num_tiles, FMT_HOST, &bc);
+  if (s == AMG_OK)
+    s = fmt_array_alloc((void **)&next, a->tile_n, sizeof *next, FMT_HOST);
+  if (s != AMG_OK) {
+    fmt_tile_columns_destroy(bc);
+    return s;
+  }
+  for (int32_t j = 0; j <= a->tile_n; j++)
+    bc->col_ptr[j] = 0;
+  for (int64_t t = 0; t < a->num_tiles; t++)
+    bc->col_ptr[a->tile_col[t] + 1]++;
+  for (int32_t j = 0; j < a->tile_n; j++) {
+    bc->col_ptr[j + 1] += bc->col_ptr[j];
+    next[j] = bc->col_ptr[j];
+  }
+  for (int32_t ti = 0; ti < a->tile_m; ti++)
+    for (int64_t t = a->tile_ptr[ti]; t < a->tile_ptr[ti + 1]; t++) {
+      int64_t u = next[a->tile_col[t]]++;
+      bc->row[u] = ti;
+      bc->tile[u] = t;
+    }
+  free(next);
+  *out = bc;
+  return AMG_OK;
+}
+
+void fmt_tile_columns_destroy(fmt_tile_columns *bc) {
+  if (!bc)
+    return;
+  fmt_array_free(bc->col_ptr, bc->loc);
+  fmt_array_free(bc->row, bc->loc);
+  fmt_array_free(bc->tile, bc->loc);
+  free(bc);
+}
