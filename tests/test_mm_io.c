@@ -1,1 +1,468 @@
-int main(void){return 1;}
+/* Matrix Market I/O: exact round trips through the writer and reader, the
+ * writer's exact text, hand-written valid files compared with hand-built
+ * matrices, and one hand-written file per malformed case, each of which must
+ * fail with AMG_ERR_PARSE, name file:line exactly and leave the output NULL.
+ * Temporary files (mmio_t_*.mtx) go to the working directory, the build's
+ * tests/, and are removed again. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_util.h"
+
+/* The reader must overwrite the output on every path; this marks "not set". */
+static fmt_csr not_set;
+
+static void write_bytes(const char *path, const char *data, size_t len) {
+  FILE *f = fopen(path, "wb");
+  CHECK(f != NULL, "cannot create %s: %s", path, strerror(errno));
+  if (!f)
+    return;
+  size_t put = fwrite(data, 1, len, f);
+  int closed = fclose(f);
+  CHECK(put == len && closed == 0, "cannot write %s", path);
+}
+
+/* Writes text to path, reads it back into *a and removes the file. */
+static amg_status read_text(const char *path, const char *text, fmt_csr **a) {
+  *a = &not_set;
+  write_bytes(path, text, strlen(text));
+  amg_status s = fmt_mm_read(path, a);
+  remove(path);
+  return s;
+}
+
+/* Reads path (written from text) and requires failure `want` whose message
+ * contains `needle` (path:line: what), with the output left NULL. */
+#define EXPECT_FAIL(want, path, text, needle)                                                      \
+  do {                                                                                             \
+    fmt_csr *a_ = NULL;                                                                            \
+    CHECK_ERROR(read_text(path, text, &a_), want, needle);                                         \
+    CHECK(a_ == NULL, "%s: output is not NULL after an error", path);                              \
+    if (a_ != &not_set)                                                                            \
+      fmt_csr_destroy(a_);                                                                         \
+  } while (0)
+#define EXPECT_PARSE(path, text, needle) EXPECT_FAIL(AMG_ERR_PARSE, path, text, needle)
+
+/* A host CSR from hand-written arrays; row_ptr has m + 1 entries. */
+static fmt_csr *csr_from(int32_t m, int32_t n, const int64_t *row_ptr, const int32_t *col,
+                         const double *val) {
+  fmt_csr *a = NULL;
+  if (fmt_csr_create(m, n, row_ptr[m], FMT_HOST, &a) != AMG_OK)
+    return NULL;
+  memcpy(a->row_ptr, row_ptr, ((size_t)m + 1) * sizeof *row_ptr);
+  memcpy(a->col, col, (size_t)row_ptr[m] * sizeof *col);
+  memcpy(a->val, val, (size_t)row_ptr[m] * sizeof *val);
+  return a;
+}
+
+/* Reads text and requires exactly the matrix given by the arrays. */
+static void expect_matrix(const char *path, const char *text, int32_t m, int32_t n,
+                          const int64_t *row_ptr, const int32_t *col, const double *val) {
+  fmt_csr *got = NULL, *want = csr_from(m, n, row_ptr, col, val);
+  CHECK_OK(read_text(path, text, &got));
+  CHECK(got && got != &not_set && want && test_csr_equal(got, want, 0.0, 0.0, path),
+        "%s: matrix differs from the expected one", path);
+  if (got != &not_set)
+    fmt_csr_destroy(got);
+  fmt_csr_destroy(want);
+}
+
+static void test_round_trip(const char *path, fmt_csr *a, int bitwise) {
+  fmt_csr *b = NULL;
+  CHECK(a != NULL, "%s: no input matrix", path);
+  if (!a)
+    return;
+  CHECK_OK(fmt_mm_write(path, a));
+  CHECK_OK(fmt_mm_read(path, &b));
+  CHECK(b && test_csr_equal(b, a, 0.0, 0.0, path), "%s: round trip is not exact", path);
+  if (b && bitwise && b->nnz == a->nnz)
+    CHECK(!memcmp(a->val, b->val, (size_t)a->nnz * sizeof *a->val), "%s: values differ in bits",
+          path);
+  remove(path);
+  fmt_csr_destroy(a);
+  fmt_csr_destroy(b);
+}
+
+static void test_writer(void) {
+  test_round_trip("mmio_t_rt_random.mtx", test_random_csr(37, 53, 0.2, 20240611, 0, 0), 1);
+  test_round_trip("mmio_t_rt_empty_rows.mtx", test_random_csr(40, 29, 0.15, 777, 3, 5), 1);
+  /* ~75000 entries: more than the reader's first buffer, so it must grow. */
+  test_round_trip("mmio_t_rt_large.mtx", test_random_csr(300, 500, 0.5, 99, 0, 0), 1);
+  {
+    /* Values that a too-short format would round: 17 digits are needed. */
+    const int64_t rp[] = {0, 3, 4, 7};
+    const int32_t col[] = {0, 1, 2, 1, 0, 1, 2};
+    const double val[] = {0.1, 1.0 / 3.0, -0.0, 5e-324, 1.7976931348623157e308,
+                          -2.2250738585072014e-308, 123456789.12345679};
+    test_round_trip("mmio_t_rt_special.mtx", csr_from(3, 3, rp, col, val), 1);
+  }
+  {
+    /* The exact text, written out by hand. */
+    const int64_t rp[] = {0, 2, 3};
+    const int32_t col[] = {0, 2, 1};
+    const double val[] = {1.5, -2.0, 0.1};
+    const char *want = "%%MatrixMarket matrix coordinate real general\n"
+                       "2 3 3\n"
+                       "1 1 1.5\n"
+                       "1 3 -2\n"
+                       "2 2 0.10000000000000001\n";
+    fmt_csr *a = csr_from(2, 3, rp, col, val);
+    const char *path = "mmio_t_text.mtx";
+    CHECK_OK(fmt_mm_write(path, a));
+    char got[512] = {0};
+    FILE *f = fopen(path, "rb");
+    CHECK(f != NULL, "%s not written", path);
+    if (f) {
+      size_t len = fread(got, 1, sizeof got - 1, f);
+      got[len] = '\0';
+      fclose(f);
+    }
+    CHECK(!strcmp(got, want), "writer text:\n%s\nexpected:\n%s", got, want);
+    remove(path);
+
+    /* Failures: not a host matrix, unopenable path, full device. */
+    fmt_csr dev = *a;
+    dev.loc = FMT_DEVICE;
+    CHECK_ERROR(fmt_mm_write("mmio_t_dev.mtx", &dev), AMG_ERR_ARG, "host matrix");
+    f = fopen("mmio_t_dev.mtx", "r");
+    CHECK(f == NULL, "the writer created a file for a device matrix");
+    if (f)
+      fclose(f);
+    remove("mmio_t_dev.mtx");
+    CHECK_ERROR(fmt_mm_write("mmio_t_no_such_dir/a.mtx", a), AMG_ERR_IO,
+                "mmio_t_no_such_dir/a.mtx: cannot open for writing: ");
+    f = fopen("/dev/full", "w");
+    if (f) {
+      fclose(f);
+      CHECK_ERROR(fmt_mm_write("/dev/full", a), AMG_ERR_IO, "/dev/full: write failed: ");
+    }
+    a->col[0] = 2; /* columns 2, 2 in row 0: not strictly increasing */
+    CHECK_ERROR(fmt_mm_write("mmio_t_invalid.mtx", a), AMG_ERR_INVALID_MATRIX, "row 0");
+    remove("mmio_t_invalid.mtx");
+    fmt_csr_destroy(a);
+  }
+}
+
+static void test_valid_files(void) {
+  {
+    /* Symmetric, lower triangle in no particular order; expanded by hand. */
+    const char *text = "%%MatrixMarket matrix coordinate real symmetric\n"
+                       "% a 4 x 4 symmetric matrix\n"
+                       "4 4 5\n"
+                       "1 1 4.0\n"
+                       "2 1 -1.0\n"
+                       "3 2 -2.5\n"
+                       "4 4 3.0\n"
+                       "4 1 0.5\n";
+    const int64_t rp[] = {0, 3, 5, 6, 8};
+    const int32_t col[] = {0, 1, 3, 0, 2, 1, 0, 3};
+    const double val[] = {4.0, -1.0, 0.5, -1.0, -2.5, -2.5, 0.5, 3.0};
+    expect_matrix("mmio_t_sym.mtx", text, 4, 4, rp, col, val);
+  }
+  {
+    /* Pattern, non-square, unsorted: every value is 1. */
+    const char *text = "%%MatrixMarket matrix coordinate pattern general\n"
+                       "3 4 4\n"
+                       "3 4\n"
+                       "1 2\n"
+                       "3 1\n"
+                       "2 2\n";
+    const int64_t rp[] = {0, 1, 2, 4};
+    const int32_t col[] = {1, 1, 0, 3};
+    const double val[] = {1.0, 1.0, 1.0, 1.0};
+    expect_matrix("mmio_t_pattern.mtx", text, 3, 4, rp, col, val);
+  }
+  {
+    const char *text = "%%MatrixMarket matrix coordinate pattern symmetric\n"
+                       "3 3 2\n"
+                       "3 1\n"
+                       "2 2\n";
+    const int64_t rp[] = {0, 1, 2, 3};
+    const int32_t col[] = {2, 1, 0};
+    const double val[] = {1.0, 1.0, 1.0};
+    expect_matrix("mmio_t_pattern_sym.mtx", text, 3, 3, rp, col, val);
+  }
+  {
+    /* Integer, with an explicit zero (kept as a stored entry) and a '+'. */
+    const char *text = "%%MatrixMarket matrix coordinate integer general\n"
+                       "2 3 4\n"
+                       "1 3 -7\n"
+                       "2 1 12\n"
+                       "1 1 0\n"
+                       "2 3 +3\n";
+    const int64_t rp[] = {0, 2, 4};
+    const int32_t col[] = {0, 2, 0, 2};
+    const double val[] = {0.0, -7.0, 12.0, 3.0};
+    expect_matrix("mmio_t_integer.mtx", text, 2, 3, rp, col, val);
+  }
+  {
+    /* Duplicates are summed: (2,3) 1.5 + 2.25 = 3.75; (2,1) is an explicit zero. */
+    const char *text = "%%MatrixMarket matrix coordinate real general\n"
+                       "3 3 5\n"
+                       "2 3 1.5\n"
+                       "1 1 2\n"
+                       "2 3 2.25\n"
+                       "3 2 -1\n"
+                       "2 1 0\n";
+    const int64_t rp[] = {0, 1, 3, 4};
+    const int32_t col[] = {0, 0, 2, 1};
+    const double val[] = {2.0, 0.0, 3.75, -1.0};
+    expect_matrix("mmio_t_dup.mtx", text, 3, 3, rp, col, val);
+  }
+  {
+    /* Duplicates in a symmetric file are summed on both sides. */
+    const char *text = "%%MatrixMarket matrix coordinate real symmetric\n"
+                       "2 2 3\n"
+                       "2 1 1\n"
+                       "2 1 0.5\n"
+                       "1 1 1\n";
+    const int64_t rp[] = {0, 2, 3};
+    const int32_t col[] = {0, 1, 0};
+    const double val[] = {1.0, 1.5, 1.5};
+    expect_matrix("mmio_t_dup_sym.mtx", text, 2, 2, rp, col, val);
+  }
+  {
+    /* Keywords in any case; comments and blank lines around the size line
+     * and between entries; spaces and tabs; a comment longer than any line
+     * buffer; no newline at the very end. */
+    size_t long_len = 100000;
+    const char *head = "%%matrixmarket MATRIX Coordinate REAL General\n"
+                       "% comment\n"
+                       "\n"
+                       "  \t \n"
+                       "%\n"
+                       "  2 3\t2  \n"
+                       "% comment between entries\n"
+                       "\n";
+    const char *tail = "\n 2  3\t-1e-3 \n1 1 5.5";
+    char *text = malloc(strlen(head) + long_len + strlen(tail) + 1);
+    CHECK(text != NULL, "out of memory");
+    if (text) {
+      strcpy(text, head);
+      char *p = text + strlen(head);
+      *p++ = '%';
+      memset(p, 'c', long_len - 1);
+      strcpy(p + long_len - 1, tail);
+      const int64_t rp[] = {0, 1, 2};
+      const int32_t col[] = {0, 2};
+      const double val[] = {5.5, -1e-3};
+      expect_matrix("mmio_t_comments.mtx", text, 2, 3, rp, col, val);
+      free(text);
+    }
+  }
+  {
+    /* Windows line ends. */
+    const char *text = "%%MatrixMarket matrix coordinate real general\r\n"
+                       "% comment\r\n"
+                       "2 2 2\r\n"
+                       "\r\n"
+                       "2 1 -4.25\r\n"
+                       "1 2 8\r\n";
+    const int64_t rp[] = {0, 1, 2};
+    const int32_t col[] = {1, 0};
+    const double val[] = {8.0, -4.25};
+    expect_matrix("mmio_t_crlf.mtx", text, 2, 2, rp, col, val);
+  }
+  {
+    /* No entries at all: every row empty. */
+    const char *text = "%%MatrixMarket matrix coordinate real general\n"
+                       "3 2 0\n";
+    const int64_t rp[] = {0, 0, 0, 0};
+    const int32_t col[] = {0};
+    const double val[] = {0.0};
+    expect_matrix("mmio_t_empty.mtx", text, 3, 2, rp, col, val);
+  }
+}
+
+#define GEN "%%MatrixMarket matrix coordinate real general\n"
+#define SYM "%%MatrixMarket matrix coordinate real symmetric\n"
+
+static void test_bad_entries(void) {
+  /* Line numbers are written next to the lines. */
+  EXPECT_PARSE("mmio_t_row_range.mtx",
+               GEN             /* 1 */
+               "% comment\n"   /* 2 */
+               "10 10 3\n"     /* 3 */
+               "1 1 1.0\n"     /* 4 */
+               "12 3 2.0\n"    /* 5 */
+               "2 2 1.0\n",    /* 6 */
+               "mmio_t_row_range.mtx:5: row index 12 out of range 1..10");
+  EXPECT_PARSE("mmio_t_col_range.mtx",
+               GEN "10 8 2\n"  /* 2 */
+               "3 9 1.0\n"     /* 3 */
+               "1 1 1.0\n",
+               "mmio_t_col_range.mtx:3: column index 9 out of range 1..8");
+  EXPECT_PARSE("mmio_t_row_zero.mtx",
+               GEN "4 4 2\n"
+               "1 1 1\n"       /* 3 */
+               "0 2 1\n",      /* 4 */
+               "mmio_t_row_zero.mtx:4: row index 0 out of range 1..4");
+  EXPECT_PARSE("mmio_t_col_zero.mtx",
+               GEN "4 4 1\n"
+               "\n"            /* 3 */
+               "2 0 1\n",      /* 4 */
+               "mmio_t_col_zero.mtx:4: column index 0 out of range 1..4");
+  EXPECT_PARSE("mmio_t_row_negative.mtx", GEN "4 4 1\n-1 2 1\n",
+               "mmio_t_row_negative.mtx:3: row index -1 out of range 1..4");
+  EXPECT_PARSE("mmio_t_row_huge.mtx", GEN "4 4 1\n99999999999999999999 2 1\n",
+               "mmio_t_row_huge.mtx:3: row index 99999999999999999999 out of range 1..4");
+  EXPECT_PARSE("mmio_t_col_text.mtx", GEN "4 4 1\n1 x 1.0\n",
+               "mmio_t_col_text.mtx:3: column index is not an integer: 'x'");
+  EXPECT_PARSE("mmio_t_row_fraction.mtx", GEN "4 4 1\n1.0 2 1.0\n",
+               "mmio_t_row_fraction.mtx:3: row index is not an integer: '1.0'");
+  EXPECT_PARSE("mmio_t_val_text.mtx", GEN "4 4 2\n1 1 1\n1 2 abc\n",
+               "mmio_t_val_text.mtx:4: value is not a number: 'abc'");
+  EXPECT_PARSE("mmio_t_val_suffix.mtx", GEN "4 4 1\n1 2 1.5x\n",
+               "mmio_t_val_suffix.mtx:3: value is not a number: '1.5x'");
+  EXPECT_PARSE("mmio_t_val_missing.mtx",
+               GEN "4 4 2\n"
+               "1 1 1\n"       /* 3 */
+               "2 2\n",        /* 4 */
+               "mmio_t_val_missing.mtx:4: missing value");
+  EXPECT_PARSE("mmio_t_col_missing.mtx", GEN "4 4 1\n3 \n",
+               "mmio_t_col_missing.mtx:3: missing column index");
+  EXPECT_PARSE("mmio_t_val_nan.mtx", GEN "4 4 2\n1 1 1\n2 2 nan\n",
+               "mmio_t_val_nan.mtx:4: value is not finite: 'nan'");
+  EXPECT_PARSE("mmio_t_val_inf.mtx", GEN "4 4 1\n2 2 -Inf\n",
+               "mmio_t_val_inf.mtx:3: value is not finite: '-Inf'");
+  EXPECT_PARSE("mmio_t_val_overflow.mtx", GEN "4 4 1\n2 2 1e999\n",
+               "mmio_t_val_overflow.mtx:3: value is not finite: '1e999'");
+  EXPECT_PARSE("mmio_t_trailing.mtx", GEN "4 4 2\n1 1 1\n2 2 1.0 junk\n",
+               "mmio_t_trailing.mtx:4: trailing characters after the entry: 'junk'");
+  EXPECT_PARSE("mmio_t_pattern_value.mtx",
+               "%%MatrixMarket matrix coordinate pattern general\n4 4 1\n2 2 1.0\n",
+               "mmio_t_pattern_value.mtx:3: trailing characters after the entry: '1.0'");
+  EXPECT_PARSE("mmio_t_int_fraction.mtx",
+               "%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 1 1.5\n",
+               "mmio_t_int_fraction.mtx:3: value is not an integer: '1.5'");
+  EXPECT_PARSE("mmio_t_int_overflow.mtx",
+               "%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 1 9223372036854775808\n",
+               "mmio_t_int_overflow.mtx:3: integer value 9223372036854775808 out of range");
+  EXPECT_PARSE("mmio_t_upper.mtx",
+               SYM "3 3 3\n"   /* 2 */
+               "1 1 1\n"       /* 3 */
+               "% comment\n"   /* 4 */
+               "1 3 0.5\n"     /* 5 */
+               "2 2 1\n",
+               "mmio_t_upper.mtx:5: entry (1, 3) is above the diagonal; a symmetric file "
+               "stores the lower triangle only");
+  {
+    const char nul_line[] = GEN "2 2 1\n1 1 1\0 junk\n";
+    fmt_csr *a = &not_set;
+    write_bytes("mmio_t_nul.mtx", nul_line, sizeof nul_line - 1);
+    CHECK_ERROR(fmt_mm_read("mmio_t_nul.mtx", &a), AMG_ERR_PARSE,
+                "mmio_t_nul.mtx:3: line contains a NUL byte");
+    CHECK(a == NULL, "mmio_t_nul.mtx: output is not NULL after an error");
+    remove("mmio_t_nul.mtx");
+  }
+  {
+    /* A data line longer than any sensible buffer must not be split. */
+    const char *head = GEN "3 3 2\n1 1 1.0\n"; /* lines 1-3 */
+    size_t digits = 100000;
+    char *text = malloc(strlen(head) + digits + 16);
+    CHECK(text != NULL, "out of memory");
+    if (text) {
+      strcpy(text, head);
+      char *p = text + strlen(head);
+      memcpy(p, "2 2 1.", 6);
+      memset(p + 6, '0', digits);
+      strcpy(p + 6 + digits, "1\n"); /* line 4 */
+      EXPECT_PARSE("mmio_t_long.mtx", text, "mmio_t_long.mtx:4: line too long");
+      free(text);
+    }
+  }
+  /* Duplicates that overflow when summed. */
+  EXPECT_FAIL(AMG_ERR_NONFINITE, "mmio_t_dup_overflow.mtx",
+              GEN "2 2 2\n1 2 1e308\n1 2 1e308\n",
+              "mmio_t_dup_overflow.mtx: duplicate entries (1, 2) sum to a non-finite value");
+}
+
+static void test_bad_counts(void) {
+  EXPECT_PARSE("mmio_t_truncated.mtx",
+               GEN "4 4 4\n"   /* 2 */
+               "1 1 1\n"       /* 3 */
+               "2 2 1\n"       /* 4 */
+               "3 3 1\n",      /* 5 */
+               "mmio_t_truncated.mtx:5: unexpected end of file: expected 4 entries, found 3");
+  EXPECT_PARSE("mmio_t_no_entries.mtx", GEN "% c\n4 4 2\n",
+               "mmio_t_no_entries.mtx:3: unexpected end of file: expected 2 entries, found 0");
+  EXPECT_PARSE("mmio_t_too_many.mtx",
+               GEN "4 4 2\n"   /* 2 */
+               "1 1 1\n"       /* 3 */
+               "2 2 1\n"       /* 4 */
+               "% comment\n"   /* 5 */
+               "\n"            /* 6 */
+               "3 3 1\n"       /* 7 */
+               "4 4 1\n",      /* 8 */
+               "mmio_t_too_many.mtx:7: more entries than the 2 given on the size line");
+}
+
+static void test_bad_headers(void) {
+  EXPECT_PARSE("mmio_t_empty_file.mtx", "", "mmio_t_empty_file.mtx:1: empty file");
+  EXPECT_PARSE("mmio_t_banner.mtx", "%%MatrixMarkt matrix coordinate real general\n2 2 0\n",
+               "mmio_t_banner.mtx:1: not a Matrix Market file");
+  EXPECT_PARSE("mmio_t_no_banner.mtx", "% comment\n2 2 0\n",
+               "mmio_t_no_banner.mtx:1: not a Matrix Market file");
+  EXPECT_PARSE("mmio_t_banner_short.mtx", "%%MatrixMarket matrix coordinate real\n2 2 0\n",
+               "mmio_t_banner_short.mtx:1: incomplete banner");
+  EXPECT_PARSE("mmio_t_banner_extra.mtx",
+               "%%MatrixMarket matrix coordinate real general extra\n2 2 0\n",
+               "mmio_t_banner_extra.mtx:1: trailing characters after the banner: 'extra'");
+  EXPECT_PARSE("mmio_t_vector.mtx", "%%MatrixMarket vector coordinate real general\n2 2 0\n",
+               "mmio_t_vector.mtx:1: object 'vector' is not supported, use matrix");
+  EXPECT_PARSE("mmio_t_array.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n",
+               "mmio_t_array.mtx:1: array format is not supported, use coordinate");
+  EXPECT_PARSE("mmio_t_complex.mtx",
+               "%%MatrixMarket matrix coordinate complex general\n2 2 1\n1 1 1 0\n",
+               "mmio_t_complex.mtx:1: field 'complex' is not supported (real, integer or pattern)");
+  EXPECT_PARSE("mmio_t_skew.mtx",
+               "%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 1\n2 1 1\n",
+               "mmio_t_skew.mtx:1: symmetry 'skew-symmetric' is not supported (general or "
+               "symmetric)");
+  EXPECT_PARSE("mmio_t_hermitian.mtx",
+               "%%MatrixMarket matrix coordinate real Hermitian\n2 2 1\n2 1 1\n",
+               "mmio_t_hermitian.mtx:1: symmetry 'Hermitian' is not supported");
+  EXPECT_PARSE("mmio_t_size_negative.mtx", GEN "-3 3 1\n1 1 1\n",
+               "mmio_t_size_negative.mtx:2: row count -3 out of range 1..2147483647");
+  EXPECT_PARSE("mmio_t_size_zero.mtx", GEN "% c\n3 0 0\n",
+               "mmio_t_size_zero.mtx:3: column count 0 out of range 1..2147483647");
+  EXPECT_PARSE("mmio_t_size_big.mtx", GEN "3 2147483648 1\n1 1 1\n",
+               "mmio_t_size_big.mtx:2: column count 2147483648 out of range 1..2147483647");
+  EXPECT_PARSE("mmio_t_nnz_negative.mtx", GEN "3 3 -1\n",
+               "mmio_t_nnz_negative.mtx:2: entry count -1 out of range 0..9223372036854775807");
+  EXPECT_PARSE("mmio_t_size_text.mtx", GEN "3 three 1\n1 1 1\n",
+               "mmio_t_size_text.mtx:2: column count is not an integer: 'three'");
+  EXPECT_PARSE("mmio_t_size_short.mtx", GEN "\n3 3\n1 1 1\n",
+               "mmio_t_size_short.mtx:3: size line must hold 3 numbers (m n nnz), entry count "
+               "is missing");
+  EXPECT_PARSE("mmio_t_size_extra.mtx", GEN "3 3 1 7\n1 1 1\n",
+               "mmio_t_size_extra.mtx:2: trailing characters after the size line: '7'");
+  EXPECT_PARSE("mmio_t_sym_rect.mtx", SYM "3 4 1\n1 1 1\n",
+               "mmio_t_sym_rect.mtx:2: a symmetric matrix must be square, the size line says "
+               "3 x 4");
+  EXPECT_PARSE("mmio_t_no_size.mtx",
+               GEN              /* 1 */
+               "% comment\n"    /* 2 */
+               "\n",            /* 3 */
+               "mmio_t_no_size.mtx:3: file ends before the size line");
+
+  fmt_csr *a = &not_set;
+  const char *missing = "mmio_t_does_not_exist.mtx";
+  remove(missing);
+  CHECK_ERROR(fmt_mm_read(missing, &a), AMG_ERR_IO, "mmio_t_does_not_exist.mtx: cannot open: ");
+  CHECK(strstr(amg_error_message(), strerror(ENOENT)) != NULL, "message lacks strerror: %s",
+        amg_error_message());
+  CHECK(a == NULL, "%s: output is not NULL after an error", missing);
+}
+
+int main(void) {
+  test_writer();
+  test_valid_files();
+  test_bad_entries();
+  test_bad_counts();
+  test_bad_headers();
+  return test_finish("test_mm_io");
+}
