@@ -62,6 +62,14 @@ extern "C" void fmt_device_free(void *p) {
     (void)cudaFreeAsync(p, library_stream);
 }
 
+extern "C" amg_status fmt_device_copy(void *dst, const void *src, size_t bytes) {
+  amg_status s = ensure_initialised();
+  if (s != AMG_OK || bytes == 0)
+    return s;
+  AMG_CUDA_TRY(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, library_stream));
+  return AMG_OK;
+}
+
 extern "C" amg_status fmt_device_sync(void) {
   amg_status s = ensure_initialised();
   if (s != AMG_OK)

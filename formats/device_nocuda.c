@@ -11,6 +11,9 @@ amg_status fmt_device_alloc(void **p, size_t bytes) {
   return bytes ? no_cuda("device_alloc") : AMG_OK;
 }
 void fmt_device_free(void *p) { (void)p; }
+amg_status fmt_device_copy(void *dst, const void *src, size_t bytes) {
+  return bytes ? no_cuda("device_copy") : AMG_OK;
+}
 amg_status fmt_device_sync(void) { return no_cuda("device_sync"); }
 size_t fmt_device_bytes_in_use(void) { return 0; }
 size_t fmt_device_peak_bytes(void) { return 0; }
@@ -47,4 +50,14 @@ amg_status fmt_tile_transpose_device(const fmt_tile *dev_a, fmt_tile **dev_at) {
 amg_status fmt_tile_columns_create_device(const fmt_tile *dev_a, fmt_tile_columns **out) {
   *out = NULL;
   return no_cuda("tile_columns_create_device");
+}
+amg_status fmt_timer_create(fmt_timer **t) {
+  *t = NULL;
+  return no_cuda("timer_create");
+}
+void fmt_timer_destroy(fmt_timer *t) { (void)t; }
+amg_status fmt_timer_start(fmt_timer *t) { return no_cuda("timer_start"); }
+amg_status fmt_timer_stop(fmt_timer *t, double *ms) {
+  *ms = 0;
+  return no_cuda("timer_stop");
 }

@@ -128,12 +128,22 @@ int fmt_device_count(void);
 /* Stream-ordered device allocation on the library's stream; *p = NULL for 0 bytes. */
 amg_status fmt_device_alloc(void **p, size_t bytes);
 void fmt_device_free(void *p);
+/* Device-to-device copy on the library's stream (asynchronous). */
+amg_status fmt_device_copy(void *dst, const void *src, size_t bytes);
 /* Waits for all work queued on the library's stream. */
 amg_status fmt_device_sync(void);
 /* Bytes the library's device pool holds in use now, and the peak since the last reset. */
 size_t fmt_device_bytes_in_use(void);
 size_t fmt_device_peak_bytes(void);
 void fmt_device_reset_peak(void);
+
+/* CUDA-event timer on the library stream: start, then stop returns the
+ * elapsed milliseconds (stop waits for the stop event). */
+typedef struct fmt_timer fmt_timer;
+amg_status fmt_timer_create(fmt_timer **t);
+void fmt_timer_destroy(fmt_timer *t);
+amg_status fmt_timer_start(fmt_timer *t);
+amg_status fmt_timer_stop(fmt_timer *t, double *ms);
 
 amg_status fmt_csr_upload(const fmt_csr *host, fmt_csr **dev);
 amg_status fmt_csr_download(const fmt_csr *dev, fmt_csr **host);

@@ -27,6 +27,62 @@ amg_status spgemm_tile_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile 
 int64_t spgemm_csr_products(const fmt_csr *a, const fmt_csr *b);
 int64_t spgemm_tile_products(const fmt_tile *a, const fmt_tile *b);
 
+/* The Galerkin study's model prolongator for a Poisson matrix on an n^dims
+ * grid: 3^dims point aggregates, P = (I - (4/3)/rho D^-1 A) T with columns of
+ * T normalised. *n_coarse is the coarse grid's side, ceil(n/3). Host CSR. */
+amg_status spgemm_structured_prolongator(const fmt_csr *a, int dims, int32_t n, fmt_csr **p,
+                                         int32_t *n_coarse);
+
+/* ---- GPU (CUDA build; AMG_ERR_NO_CUDA otherwise) ---- */
+
+/* Which SpGEMM computes a product: our tiled kernel or cuSPARSE. */
+typedef enum spgemm_backend { SPGEMM_TILE = 0, SPGEMM_CUSPARSE = 1 } spgemm_backend;
+
+/* "tile" or "cusparse"; anything else is AMG_ERR_CONFIG naming the choices. */
+amg_status spgemm_backend_parse(const char *name, spgemm_backend *out);
+const char *spgemm_backend_name(spgemm_backend be);
+
+/* Numeric step: a C tile with more than dense_threshold entries accumulates
+ * in a dense 16x16 array, the others in a compact one indexed through the
+ * mask. Default SPGEMM_DENSE_THRESHOLD; measured by spgemm_bench. */
+#define SPGEMM_DENSE_THRESHOLD 192
+typedef struct spgemm_tile_options {
+  int dense_threshold;
+} spgemm_tile_options;
+
+typedef struct spgemm_stats {
+  int64_t candidate_tiles; /* tiles of C after step 1 (tile backend) */
+  int64_t tiles, nnz;      /* of C */
+  double product_ms;       /* the product alone, C's allocation included (when timed) */
+  double convert_ms;       /* tile<->CSR conversions (cusparse backend) */
+} spgemm_stats;
+
+/* C = A*B on device tile matrices with the tiled SpGEMM. opt and stats may be NULL.
+ * The result is bitwise reproducible; C stores no empty tile. */
+amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, fmt_tile **c,
+                              const spgemm_tile_options *opt, spgemm_stats *stats);
+
+/* A device CSR matrix with 32-bit row offsets, the form cusparseSpGEMM takes. */
+typedef struct spgemm_csr32 {
+  int32_t m, n, nnz;
+  int32_t *row_ptr, *col;
+  double *val;
+} spgemm_csr32;
+
+/* Narrows a device CSR's offsets (AMG_ERR_OVERFLOW past 2^31-1 entries). */
+amg_status spgemm_csr32_from_csr(const fmt_csr *dev, spgemm_csr32 **out);
+amg_status spgemm_csr32_to_csr(const spgemm_csr32 *a, fmt_csr **dev);
+void spgemm_csr32_destroy(spgemm_csr32 *a);
+
+/* C = A*B with cusparseSpGEMM (generic API, CSR, FP64), C allocated here. */
+amg_status spgemm_cusparse(const spgemm_csr32 *a, const spgemm_csr32 *b, spgemm_csr32 **c);
+
+/* C = A*B on device tile matrices with the chosen backend. The cusparse
+ * backend converts to CSR and back on the GPU; stats separate that time from
+ * the product's. With stats, the call is timed with events. */
+amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b, fmt_tile **c,
+                                  spgemm_stats *stats);
+
 #ifdef __cplusplus
 }
 #endif

@@ -93,6 +93,36 @@ fmt_csr *test_random_csr(int32_t m, int32_t n, double density, uint64_t seed, in
   return csr_from_dense_rule(m, n, seed, density, skip_rows_mod, skip_cols_mod, 0);
 }
 
+static int cmp_int32(const void *x, const void *y) {
+  int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
+  return (a > b) - (a < b);
+}
+
+fmt_csr *test_random_csr_rows(int32_t m, int32_t n, int per_row, uint64_t seed) {
+  test_rng rng = {seed};
+  fmt_csr *a = NULL;
+  if (fmt_csr_create(m, n, (int64_t)m * per_row, FMT_HOST, &a) != AMG_OK)
+    return NULL;
+  int64_t k = 0;
+  a->row_ptr[0] = 0;
+  for (int32_t i = 0; i < m; i++) {
+    int32_t *cols = a->col + k;
+    for (int e = 0; e < per_row; e++)
+      cols[e] = (int32_t)(test_rng_next(&rng) % (uint64_t)n);
+    qsort(cols, (size_t)per_row, sizeof *cols, cmp_int32);
+    int len = 0;
+    for (int e = 0; e < per_row; e++)
+      if (len == 0 || cols[e] != cols[len - 1])
+        cols[len++] = cols[e];
+    for (int e = 0; e < len; e++)
+      a->val[k + e] = 2.0 * test_rng_uniform(&rng) - 1.0;
+    k += len;
+    a->row_ptr[i + 1] = k;
+  }
+  a->nnz = k;
+  return a;
+}
+
 fmt_csr *test_full_tiles_csr(int32_t m, int32_t n, uint64_t seed) {
   return csr_from_dense_rule(m, n, seed, 1.0, 0, 0, 1);
 }

@@ -59,6 +59,10 @@ double test_rng_uniform(test_rng *r); /* [0, 1) */
 fmt_csr *test_random_csr(int32_t m, int32_t n, double density, uint64_t seed, int skip_rows_mod,
                          int skip_cols_mod);
 
+/* Random m x n CSR with up to per_row entries per row at random columns
+ * (duplicates merged), for large sparse shapes. */
+fmt_csr *test_random_csr_rows(int32_t m, int32_t n, int per_row, uint64_t seed);
+
 /* m x n CSR whose 16x16 blocks listed as full are completely dense and all
  * others empty: block (bi, bj) is full when (bi * 7 + bj * 3) % 4 == 0. */
 fmt_csr *test_full_tiles_csr(int32_t m, int32_t n, uint64_t seed);

@@ -1,0 +1,26 @@
+/* A minimal streaming JSON writer for reports: nesting, commas and string
+ * escaping are handled here; numbers are printed with 17 significant digits
+ * (non-finite numbers become null, which JSON allows and Inf/NaN it does not). */
+#ifndef APPS_JSON_WRITER_H
+#define APPS_JSON_WRITER_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct json_writer {
+  FILE *f;
+  int depth;
+  int need_comma[32];
+} json_writer;
+
+void json_open(json_writer *w, FILE *f);
+void json_begin_object(json_writer *w, const char *key); /* key NULL inside arrays / at top */
+void json_end_object(json_writer *w);
+void json_begin_array(json_writer *w, const char *key);
+void json_end_array(json_writer *w);
+void json_number(json_writer *w, const char *key, double v);
+void json_int(json_writer *w, const char *key, int64_t v);
+void json_string(json_writer *w, const char *key, const char *v);
+void json_bool(json_writer *w, const char *key, int v);
+
+#endif

@@ -1,0 +1,82 @@
+/* Device CSR with 32-bit offsets (cuSPARSE's SpGEMM input) <-> fmt_csr. */
+#include <stdlib.h>
+
+#include "device_util.cuh"
+#include "spgemm.h"
+
+template <typename From, typename To>
+static __global__ void convert_kernel(const From *in, To *out, int64_t n) {
+  int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = (To)in[i];
+}
+
+extern "C" amg_status spgemm_csr32_from_csr(const fmt_csr *a, spgemm_csr32 **out) {
+  *out = NULL;
+  if (!a || a->loc != FMT_DEVICE)
+    return amg_error(AMG_ERR_ARG, "csr32_from_csr: need a device matrix");
+  if (a->nnz > INT32_MAX)
+    return amg_error(AMG_ERR_OVERFLOW, "csr32: %lld entries do not fit 32-bit offsets",
+                     (long long)a->nnz);
+  spgemm_csr32 *c = (spgemm_csr32 *)calloc(1, sizeof *c);
+  if (!c)
+    return amg_error(AMG_ERR_NOMEM, "csr32: out of host memory");
+  c->m = a->m;
+  c->n = a->n;
+  c->nnz = (int32_t)a->nnz;
+  amg_status s = AMG_OK;
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&c->row_ptr, ((size_t)a->m + 1) * sizeof(int32_t)), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&c->col, (size_t)a->nnz * sizeof(int32_t)), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&c->val, (size_t)a->nnz * sizeof(double)), s, done);
+  convert_kernel<<<fmt_blocks((int64_t)a->m + 1, 1, 256), 256, 0, fmt_stream()>>>(a->row_ptr, c->row_ptr,
+                                                                                 (int64_t)a->m + 1);
+  AMG_LAUNCH_GOTO(s, done);
+  if (a->nnz > 0) {
+    AMG_CUDA_GOTO(cudaMemcpyAsync(c->col, a->col, (size_t)a->nnz * sizeof(int32_t),
+                                  cudaMemcpyDeviceToDevice, fmt_stream()),
+                  s, done);
+    AMG_CUDA_GOTO(cudaMemcpyAsync(c->val, a->val, (size_t)a->nnz * sizeof(double),
+                                  cudaMemcpyDeviceToDevice, fmt_stream()),
+                  s, done);
+  }
+done:
+  if (s == AMG_OK)
+    *out = c;
+  else
+    spgemm_csr32_destroy(c);
+  return s;
+}
+
+extern "C" amg_status spgemm_csr32_to_csr(const spgemm_csr32 *a, fmt_csr **out) {
+  *out = NULL;
+  fmt_csr *c = NULL;
+  amg_status s = fmt_csr_create(a->m, a->n, a->nnz, FMT_DEVICE, &c);
+  if (s != AMG_OK)
+    return s;
+  convert_kernel<<<fmt_blocks((int64_t)a->m + 1, 1, 256), 256, 0, fmt_stream()>>>(a->row_ptr, c->row_ptr,
+                                                                                 (int64_t)a->m + 1);
+  AMG_LAUNCH_GOTO(s, done);
+  if (a->nnz > 0) {
+    AMG_CUDA_GOTO(cudaMemcpyAsync(c->col, a->col, (size_t)a->nnz * sizeof(int32_t),
+                                  cudaMemcpyDeviceToDevice, fmt_stream()),
+                  s, done);
+    AMG_CUDA_GOTO(cudaMemcpyAsync(c->val, a->val, (size_t)a->nnz * sizeof(double),
+                                  cudaMemcpyDeviceToDevice, fmt_stream()),
+                  s, done);
+  }
+done:
+  if (s == AMG_OK)
+    *out = c;
+  else
+    fmt_csr_destroy(c);
+  return s;
+}
+
+extern "C" void spgemm_csr32_destroy(spgemm_csr32 *a) {
+  if (!a)
+    return;
+  fmt_device_free(a->row_ptr);
+  fmt_device_free(a->col);
+  fmt_device_free(a->val);
+  free(a);
+}

@@ -1,0 +1,30 @@
+/* The GPU tiled SpGEMM's steps, shared by spgemm/'s CUDA sources. */
+#ifndef SPGEMM_DEVICE_CUH
+#define SPGEMM_DEVICE_CUH
+
+#include <cub/device/device_scan.cuh>
+
+#include "device_util.cuh"
+#include "spgemm.h"
+
+/* Step 1, count pass: cand_ptr (tile_m + 1, device) becomes C's candidate
+ * tile-row pointers; *num_cand (host) their total. One host sync. */
+amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr,
+                                   int64_t *num_cand);
+/* Step 1, fill pass: sorted candidate columns and their tile rows. */
+amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, const int64_t *cand_ptr,
+                                        int32_t *cand_col, int32_t *cand_row);
+
+/* Step 2: masks of every candidate, then C allocated with only the non-empty
+ * ones (tile_ptr, tile_col, tile_nnz, mask, row_ptr and idx set; val not),
+ * and c_row (device, C's tile count) the tile row of each C tile. One host sync. */
+amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
+                                  const int64_t *cand_ptr, const int32_t *cand_col,
+                                  const int32_t *cand_row, int64_t num_cand, fmt_tile **c,
+                                  int32_t **c_row);
+
+/* Step 3: C's values. */
+amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
+                                 fmt_tile *c, const int32_t *c_row, int dense_threshold);
+
+#endif

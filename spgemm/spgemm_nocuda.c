@@ -1,0 +1,30 @@
+/* Stubs for a build without CUDA. */
+#include "spgemm.h"
+
+static amg_status no_cuda(const char *what) {
+  return amg_error(AMG_ERR_NO_CUDA, "%s: this build has no CUDA backend (AMG_ENABLE_CUDA=OFF)", what);
+}
+
+amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, fmt_tile **c,
+                              const spgemm_tile_options *opt, spgemm_stats *stats) {
+  *c = NULL;
+  return no_cuda("spgemm_tile_device");
+}
+amg_status spgemm_csr32_from_csr(const fmt_csr *dev, spgemm_csr32 **out) {
+  *out = NULL;
+  return no_cuda("spgemm_csr32_from_csr");
+}
+amg_status spgemm_csr32_to_csr(const spgemm_csr32 *a, fmt_csr **dev) {
+  *dev = NULL;
+  return no_cuda("spgemm_csr32_to_csr");
+}
+void spgemm_csr32_destroy(spgemm_csr32 *a) { (void)a; }
+amg_status spgemm_cusparse(const spgemm_csr32 *a, const spgemm_csr32 *b, spgemm_csr32 **c) {
+  *c = NULL;
+  return no_cuda("spgemm_cusparse");
+}
+amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b, fmt_tile **c,
+                                  spgemm_stats *stats) {
+  *c = NULL;
+  return no_cuda("spgemm_multiply_device");
+}

@@ -1,0 +1,59 @@
+/* C = A*B on device tile matrices: the three steps of the tiled SpGEMM.
+ *
+ * Allocations: C's arrays, and work arrays of O(tiles): B's column order,
+ * the candidate structure (pointers, columns, rows, masks, nnz, scan) and
+ * C's tile rows. No buffer of intermediate products exists. Host syncs: two,
+ * to size the candidates and then C. */
+#include "spgemm_device.cuh"
+
+extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, fmt_tile **out,
+                                         const spgemm_tile_options *opt, spgemm_stats *stats) {
+  *out = NULL;
+  if (!a || !b || a->loc != FMT_DEVICE || b->loc != FMT_DEVICE)
+    return amg_error(AMG_ERR_ARG, "spgemm_tile_device: need device matrices");
+  if (a->n != b->m)
+    return amg_error(AMG_ERR_ARG, "spgemm: inner dimensions differ (%d x %d times %d x %d)", a->m,
+                     a->n, b->m, b->n);
+  int dense_threshold = opt ? opt->dense_threshold : SPGEMM_DENSE_THRESHOLD;
+  fmt_tile_columns *bc = NULL;
+  int64_t *cand_ptr = NULL, num_cand = 0;
+  int32_t *cand_col = NULL, *cand_row = NULL, *c_row = NULL;
+  fmt_tile *c = NULL;
+  fmt_timer *timer = NULL;
+  amg_status s = AMG_OK;
+  if (stats) {
+    AMG_TRY_GOTO(fmt_timer_create(&timer), s, done);
+    AMG_TRY_GOTO(fmt_timer_start(timer), s, done);
+  }
+  AMG_TRY_GOTO(fmt_tile_columns_create_device(b, &bc), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_ptr, ((size_t)a->tile_m + 1) * sizeof *cand_ptr), s, done);
+  AMG_TRY_GOTO(spgemm_structure_device(a, b, cand_ptr, &num_cand), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_col, (size_t)num_cand * sizeof *cand_col), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_row, (size_t)num_cand * sizeof *cand_row), s, done);
+  AMG_TRY_GOTO(spgemm_structure_fill_device(a, b, cand_ptr, cand_col, cand_row), s, done);
+  AMG_TRY_GOTO(spgemm_symbolic_device(a, bc, b, cand_ptr, cand_col, cand_row, num_cand, &c, &c_row),
+               s, done);
+  fmt_device_free(cand_col);
+  fmt_device_free(cand_row);
+  cand_col = cand_row = NULL;
+  AMG_TRY_GOTO(spgemm_numeric_device(a, bc, b, c, c_row, dense_threshold), s, done);
+  if (stats) {
+    stats->candidate_tiles = num_cand;
+    stats->tiles = c->num_tiles;
+    stats->nnz = c->nnz;
+    stats->convert_ms = 0;
+    AMG_TRY_GOTO(fmt_timer_stop(timer, &stats->product_ms), s, done);
+  }
+done:
+  fmt_timer_destroy(timer);
+  fmt_tile_columns_destroy(bc);
+  fmt_device_free(cand_ptr);
+  fmt_device_free(cand_col);
+  fmt_device_free(cand_row);
+  fmt_device_free(c_row);
+  if (s == AMG_OK)
+    *out = c;
+  else
+    fmt_tile_destroy(c);
+  return s;
+}

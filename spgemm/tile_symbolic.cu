@@ -1,0 +1,145 @@
+/* Step 2 on the GPU (CPU reference: tile_symbolic.c).
+ *
+ * One half-warp per candidate tile, lane r = row r: for every matched pair
+ * (A_ik, B_kj), mask_C[r] |= mask_B[c] for each set bit c of mask_A[r]. Only
+ * masks are read; each lane owns its row, so no atomics. A scan over
+ * (tile kept?, tile nnz) sizes C; the one host sync reads the totals; a
+ * compaction writes C's tile arrays, masks, row_ptr and idx for the
+ * non-empty tiles only (C never stores an empty tile). */
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
+#include "spgemm_device.cuh"
+#include "tile_match.cuh"
+
+struct tile_count {
+  int64_t tiles, nnz;
+};
+
+struct tile_count_sum {
+  __host__ __device__ tile_count operator()(const tile_count &x, const tile_count &y) const {
+    return tile_count{x.tiles + y.tiles, x.nnz + y.nnz};
+  }
+};
+
+struct count_of_candidate {
+  const int32_t *nnz;
+  __host__ __device__ tile_count operator()(int64_t u) const {
+    return tile_count{nnz[u] > 0 ? 1 : 0, nnz[u]};
+  }
+};
+
+static __global__ void symbolic_kernel(int64_t num_cand, const int32_t *cand_row,
+                                       const int32_t *cand_col, const int64_t *a_tile_ptr,
+                                       const int32_t *a_tile_col, const uint16_t *a_mask,
+                                       const int64_t *bc_col_ptr, const int32_t *bc_row,
+                                       const int64_t *bc_tile, const uint16_t *b_mask,
+                                       uint16_t *cand_mask, int32_t *cand_nnz) {
+  int64_t u = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 4;
+  if (u >= num_cand)
+    return; /* whole half-warp */
+  int r = threadIdx.x & 15;
+  int32_t i = cand_row[u], j = cand_col[u];
+  unsigned acc = 0;
+  spgemm_for_each_pair(a_tile_col, a_tile_ptr[i], a_tile_ptr[i + 1], bc_row, bc_tile, bc_col_ptr[j],
+                       bc_col_ptr[j + 1], [&](int64_t pa, int64_t pb) {
+                         for (unsigned bits = a_mask[FMT_TILE * pa + r]; bits; bits &= bits - 1)
+                           acc |= b_mask[FMT_TILE * pb + __ffs(bits) - 1];
+                       });
+  int total;
+  (void)fmt_half_warp_exclusive_sum(__popc(acc), &total);
+  cand_mask[FMT_TILE * u + r] = (uint16_t)acc;
+  if (r == 0)
+    cand_nnz[u] = total;
+}
+
+/* Half-warp per candidate u: a kept tile goes to position scan[u].tiles with
+ * entries from scan[u].nnz. Threads g <= tile_m also set tile_ptr[g]. */
+static __global__ void compact_kernel(int64_t num_cand, int32_t tile_m, const int64_t *cand_ptr,
+                                      const int32_t *cand_col, const int32_t *cand_row,
+                                      const uint16_t *cand_mask, const int32_t *cand_nnz,
+                                      const tile_count *scan, tile_count total, int64_t *tile_ptr,
+                                      int32_t *tile_col, int64_t *tile_nnz, uint16_t *mask,
+                                      uint8_t *row_ptr, uint8_t *idx, int32_t *c_row) {
+  int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (g <= tile_m)
+    tile_ptr[g] = scan[cand_ptr[g]].tiles;
+  if (g == 0)
+    tile_nnz[total.tiles] = total.nnz;
+  int64_t u = g >> 4;
+  if (u >= num_cand || cand_nnz[u] == 0)
+    return; /* whole half-warp */
+  int r = threadIdx.x & 15;
+  int64_t t = scan[u].tiles, base = scan[u].nnz;
+  unsigned bits = cand_mask[FMT_TILE * u + r];
+  int total_here;
+  int start = fmt_half_warp_exclusive_sum(__popc(bits), &total_here);
+  mask[FMT_TILE * t + r] = (uint16_t)bits;
+  row_ptr[FMT_TILE * t + r] = (uint8_t)start;
+  for (int64_t k = base + start; bits; bits &= bits - 1, k++)
+    idx[k] = (uint8_t)((r << 4) | (__ffs(bits) - 1));
+  if (r == 0) {
+    tile_col[t] = cand_col[u];
+    tile_nnz[t] = base;
+    c_row[t] = cand_row[u];
+  }
+}
+
+amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
+                                  const int64_t *cand_ptr, const int32_t *cand_col,
+                                  const int32_t *cand_row, int64_t num_cand, fmt_tile **out,
+                                  int32_t **c_row_out) {
+  *out = NULL;
+  *c_row_out = NULL;
+  uint16_t *cand_mask = NULL;
+  int32_t *cand_nnz = NULL, *c_row = NULL;
+  tile_count *scan = NULL, total = {0, 0};
+  fmt_tile *c = NULL;
+  amg_status s = AMG_OK;
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_mask, (size_t)(FMT_TILE * num_cand) * sizeof *cand_mask),
+               s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_nnz, (size_t)num_cand * sizeof *cand_nnz), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&scan, (size_t)(num_cand + 1) * sizeof *scan), s, done);
+  AMG_CUDA_GOTO(cudaMemsetAsync(scan, 0, sizeof *scan, fmt_stream()), s, done);
+  if (num_cand > 0) {
+    symbolic_kernel<<<fmt_blocks(num_cand, 16, 256), 256, 0, fmt_stream()>>>(
+        num_cand, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bc->col_ptr, bc->row,
+        bc->tile, b->mask, cand_mask, cand_nnz);
+    AMG_LAUNCH_GOTO(s, done);
+    auto counts = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
+                                                  count_of_candidate{cand_nnz});
+    tile_count *scan_out = scan + 1;
+    AMG_TRY_GOTO(fmt_cub(
+                     [&](void *tmp, size_t &bytes) {
+                       return cub::DeviceScan::InclusiveScan(tmp, bytes, counts, scan_out,
+                                                             tile_count_sum{}, num_cand, fmt_stream());
+                     },
+                     "cub::DeviceScan::InclusiveScan(tile counts)"),
+                 s, done);
+    AMG_CUDA_GOTO(cudaMemcpyAsync(&total, scan + num_cand, sizeof total, cudaMemcpyDeviceToHost,
+                                  fmt_stream()),
+                  s, done);
+    AMG_CUDA_GOTO(cudaStreamSynchronize(fmt_stream()), s, done);
+  }
+  AMG_TRY_GOTO(fmt_tile_create(a->m, b->n, total.tiles, total.nnz, FMT_DEVICE, &c), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&c_row, (size_t)total.tiles * sizeof *c_row), s, done);
+  {
+    int64_t threads = num_cand * 16 > (int64_t)a->tile_m + 1 ? num_cand * 16 : (int64_t)a->tile_m + 1;
+    compact_kernel<<<fmt_blocks(threads, 1, 256), 256, 0, fmt_stream()>>>(
+        num_cand, a->tile_m, cand_ptr, cand_col, cand_row, cand_mask, cand_nnz, scan, total,
+        c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->idx, c_row);
+    AMG_LAUNCH_GOTO(s, done);
+  }
+done:
+  fmt_device_free(cand_mask);
+  fmt_device_free(cand_nnz);
+  fmt_device_free(scan);
+  if (s == AMG_OK) {
+    *out = c;
+    *c_row_out = c_row;
+  } else {
+    fmt_tile_destroy(c);
+    fmt_device_free(c_row);
+  }
+  return s;
+}

@@ -1,0 +1,148 @@
+/* GPU tiled SpGEMM against the CPU tile reference: the tile structure must be
+ * identical (pattern exact) and values within 1e-12 relative; two runs must
+ * be bitwise identical; the dense-only and sparse-only accumulators and the
+ * cuSPARSE backend must agree too. Inputs: the foundation's matrices (A^2,
+ * A*A^T, A^T*A, A*P with rectangular P) and Poisson Galerkin levels. */
+#include <string.h>
+
+#include "spgemm.h"
+#include "test_util.h"
+
+/* Same tiles, masks, row pointers and idx; values not compared here. */
+static int same_structure(const fmt_tile *x, const fmt_tile *y) {
+  int64_t nt = x->num_tiles;
+  return x->m == y->m && x->n == y->n && nt == y->num_tiles && x->nnz == y->nnz &&
+         !memcmp(x->tile_ptr, y->tile_ptr, ((size_t)x->tile_m + 1) * 8) &&
+         !memcmp(x->tile_col, y->tile_col, (size_t)nt * 4) &&
+         !memcmp(x->tile_nnz, y->tile_nnz, ((size_t)nt + 1) * 8) &&
+         !memcmp(x->row_ptr, y->row_ptr, (size_t)nt * 16) && !memcmp(x->mask, y->mask, (size_t)nt * 32) &&
+         !memcmp(x->idx, y->idx, (size_t)x->nnz);
+}
+
+static void check_values(const fmt_tile *got, const fmt_tile *ref, const char *what) {
+  fmt_csr *g = NULL, *r = NULL;
+  CHECK_OK(fmt_tile_to_csr(got, &g));
+  CHECK_OK(fmt_tile_to_csr(ref, &r));
+  if (g && r)
+    CHECK(test_csr_equal(g, r, 1e-12, 1e-300, what), "%s: values differ beyond 1e-12", what);
+  fmt_csr_destroy(g);
+  fmt_csr_destroy(r);
+}
+
+static void check_product(const fmt_csr *a, const fmt_csr *b, const char *what) {
+  fmt_tile *ta = NULL, *tb = NULL, *ref = NULL, *da = NULL, *db = NULL;
+  CHECK_OK(fmt_tile_from_csr(a, &ta));
+  CHECK_OK(fmt_tile_from_csr(b, &tb));
+  CHECK_OK(spgemm_tile_reference(ta, tb, &ref));
+  CHECK_OK(fmt_tile_upload(ta, &da));
+  CHECK_OK(fmt_tile_upload(tb, &db));
+  if (!ref || !da || !db)
+    goto done;
+  fmt_tile *first = NULL;
+  const int thresholds[] = {SPGEMM_DENSE_THRESHOLD, 0, 256, SPGEMM_DENSE_THRESHOLD};
+  for (int v = 0; v < 4; v++) {
+    spgemm_tile_options opt = {thresholds[v]};
+    spgemm_stats st;
+    fmt_tile *dc = NULL, *c = NULL;
+    CHECK_OK(spgemm_tile_device(da, db, &dc, &opt, &st));
+    CHECK_OK(fmt_tile_download(dc, &c));
+    if (c) {
+      CHECK_OK(fmt_tile_validate(c));
+      CHECK(same_structure(c, ref), "%s (threshold %d): structure differs from the CPU reference", what,
+            thresholds[v]);
+      check_values(c, ref, what);
+      CHECK(st.tiles == c->num_tiles && st.nnz == c->nnz && st.candidate_tiles >= st.tiles,
+            "%s: stats do not describe C", what);
+      if (v == 0)
+        first = c, c = NULL;
+      else if (v == 3)
+        CHECK(test_tile_identical(c, first), "%s: two runs are not bitwise identical", what);
+    }
+    fmt_tile_destroy(c);
+    fmt_tile_destroy(dc);
+  }
+  fmt_tile_destroy(first);
+  fmt_tile *dc = NULL, *c = NULL;
+  CHECK_OK(spgemm_multiply_device(SPGEMM_CUSPARSE, da, db, &dc, NULL));
+  CHECK_OK(fmt_tile_download(dc, &c));
+  if (c) {
+    CHECK(same_structure(c, ref), "%s: cuSPARSE structure differs", what);
+    check_values(c, ref, what);
+  }
+  fmt_tile_destroy(c);
+  fmt_tile_destroy(dc);
+done:
+  fmt_tile_destroy(ta);
+  fmt_tile_destroy(tb);
+  fmt_tile_destroy(ref);
+  fmt_tile_destroy(da);
+  fmt_tile_destroy(db);
+}
+
+/* A Galerkin level: A*P, P^T*A, P^T*(AP), (P^T A)*P. */
+static void check_galerkin(int stencil, int32_t n) {
+  int dims = (stencil == 5 || stencil == 9) ? 2 : 3;
+  fmt_csr *a = NULL, *p = NULL, *pt = NULL, *ap = NULL, *pta = NULL;
+  int32_t nc = 0;
+  char what[96];
+  CHECK_OK(fmt_poisson(stencil, n, &a));
+  CHECK_OK(spgemm_structured_prolongator(a, dims, n, &p, &nc));
+  CHECK_OK(fmt_csr_transpose(p, &pt));
+  CHECK_OK(spgemm_csr_reference(a, p, &ap));
+  CHECK_OK(spgemm_csr_reference(pt, a, &pta));
+  if (ap && pta) {
+    snprintf(what, sizeof what, "poisson %d n=%d: A*P", stencil, n);
+    check_product(a, p, what);
+    snprintf(what, sizeof what, "poisson %d n=%d: P^T*A", stencil, n);
+    check_product(pt, a, what);
+    snprintf(what, sizeof what, "poisson %d n=%d: P^T*(AP)", stencil, n);
+    check_product(pt, ap, what);
+    snprintf(what, sizeof what, "poisson %d n=%d: (P^T A)*P", stencil, n);
+    check_product(pta, p, what);
+  }
+  fmt_csr_destroy(a);
+  fmt_csr_destroy(p);
+  fmt_csr_destroy(pt);
+  fmt_csr_destroy(ap);
+  fmt_csr_destroy(pta);
+}
+
+int main(void) {
+  test_require_device("test_gpu_spgemm");
+  const char *name;
+  fmt_csr *a;
+  char what[160];
+  for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
+    fmt_csr *at = NULL;
+    CHECK_OK(fmt_csr_transpose(a, &at));
+    snprintf(what, sizeof what, "%s: A*A^T", name);
+    check_product(a, at, what);
+    snprintf(what, sizeof what, "%s: A^T*A", name);
+    check_product(at, a, what);
+    if (a->m == a->n) {
+      snprintf(what, sizeof what, "%s: A*A", name);
+      check_product(a, a, what);
+    }
+    fmt_csr *p = test_random_csr(a->n, a->n / 3 + 1, 0.2, 900 + i, 0, 0);
+    snprintf(what, sizeof what, "%s: A*P", name);
+    check_product(a, p, what);
+    fmt_csr_destroy(p);
+    fmt_csr_destroy(at);
+    fmt_csr_destroy(a);
+  }
+  /* Wide rows: candidate ranges past one bitmap window (8192 tile columns). */
+  fmt_csr *wide_a = test_random_csr_rows(40, 300000, 15, 31);
+  fmt_csr *wide_at = NULL;
+  CHECK_OK(fmt_csr_transpose(wide_a, &wide_at));
+  fmt_csr *wide_b = test_random_csr_rows(300000, 1000000, 2, 32);
+  check_product(wide_at, wide_a, "wide: A^T*A (300000 x 300000)");
+  check_product(wide_a, wide_b, "wide: A*B, 62500 tile columns (8 bitmap windows)");
+  fmt_csr_destroy(wide_a);
+  fmt_csr_destroy(wide_at);
+  fmt_csr_destroy(wide_b);
+  check_galerkin(5, 60);
+  check_galerkin(9, 45);
+  check_galerkin(7, 20);
+  check_galerkin(27, 14);
+  return test_finish("test_gpu_spgemm");
+}
