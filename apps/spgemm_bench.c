@@ -30,6 +30,8 @@ typedef struct figure {
   bench_time tile, cus;
   double tile_floor_ms, cus_floor_ms;
   int threshold; /* dense-accumulator threshold used by the tile product */
+  double step_ms[4]; /* --profile: columns, step 1, step 2, step 3 of one extra run */
+  int64_t candidates;
 } figure;
 
 typedef struct operand {
@@ -42,7 +44,7 @@ static struct {
   figure fig[MAX_FIGURES];
   int count;
   double bandwidth; /* bytes/s */
-  int reps, max_levels, threshold, sweep;
+  int reps, max_levels, threshold, sweep, profile;
 } bench;
 
 static const struct problem {
@@ -129,7 +131,11 @@ static figure *product(const char *problem, int level, const char *op, const ope
   TRY(bench_measure(call_tile, free_tile, &ctx, bench.reps, &f->tile));
   if (with_cusparse)
     TRY(bench_measure(call_cusparse, free_csr32, &ctx, bench.reps, &f->cus));
-  TRY(spgemm_tile_device(a->tile, b->tile, &dc, &ctx.opt, NULL));
+  spgemm_stats st = {0};
+  st.profile = bench.profile;
+  TRY(spgemm_tile_device(a->tile, b->tile, &dc, &ctx.opt, &st));
+  memcpy(f->step_ms, st.step_ms, sizeof f->step_ms);
+  f->candidates = st.candidate_tiles;
   f->rows = dc->m;
   f->cols = dc->n;
   f->nnz_c = dc->nnz;
@@ -291,6 +297,20 @@ static void print_table(void) {
   }
 }
 
+static void print_profile(void) {
+  printf("\nper-step breakdown of one tile product each (ms; each step ends in a sync)\n");
+  printf("%-10s %2s %-12s %9s %9s | %8s %8s %8s %8s | %8s\n", "problem", "lv", "op", "cand", "tiles",
+         "columns", "step1", "step2", "step3", "median");
+  for (int i = 0; i < bench.count; i++) {
+    const figure *f = &bench.fig[i];
+    if (f->step_ms[3] <= 0)
+      continue;
+    printf("%-10s %2d %-12s %9lld %9lld | %8.3f %8.3f %8.3f %8.3f | %8.3f\n", f->problem, f->level, f->op,
+           (long long)f->candidates, (long long)f->tiles_c, f->step_ms[0], f->step_ms[1], f->step_ms[2],
+           f->step_ms[3], f->tile.median_ms);
+  }
+}
+
 static void write_json(const char *path) {
   FILE *out = fopen(path, "w");
   if (!out) {
@@ -336,7 +356,8 @@ static void write_json(const char *path) {
 static void usage(void) {
   fprintf(stderr,
           "usage: spgemm_bench [--problem 2d5|2d9|3d7|3d27]... [--n N] [--mtx FILE]\n"
-          "                    [--reps N] [--levels L] [--dense-threshold T] [--sweep] [--json FILE]\n"
+          "                    [--reps N] [--levels L] [--dense-threshold T] [--sweep] [--profile]\n"
+          "                    [--json FILE]\n"
           "  default: the four Poisson problems at the Galerkin study's sizes, 10 reps\n");
   exit(2);
 }
@@ -350,8 +371,8 @@ int main(int argc, char **argv) {
   bench.threshold = SPGEMM_DENSE_THRESHOLD;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-    if (!strcmp(arg, "--sweep")) {
-      bench.sweep = 1;
+    if (!strcmp(arg, "--sweep") || !strcmp(arg, "--profile")) {
+      *(arg[2] == 's' ? &bench.sweep : &bench.profile) = 1;
       continue;
     }
     if (!val)
@@ -396,6 +417,8 @@ int main(int argc, char **argv) {
       poisson_levels(&pb);
     }
   print_table();
+  if (bench.profile)
+    print_profile();
   if (json)
     write_json(json);
   return 0;

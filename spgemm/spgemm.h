@@ -55,6 +55,11 @@ typedef struct spgemm_stats {
   int64_t tiles, nnz;      /* of C */
   double product_ms;       /* the product alone, C's allocation included (when timed) */
   double convert_ms;       /* tile<->CSR conversions (cusparse backend) */
+  /* With profile set before the call (tile backend): time of B's column
+   * order, step 1, step 2 (with C's allocation) and step 3. Each step then
+   * ends in a sync, so the sum exceeds product_ms slightly. */
+  int profile;
+  double step_ms[4];
 } spgemm_stats;
 
 /* C = A*B on device tile matrices with the tiled SpGEMM. opt and stats may be NULL.

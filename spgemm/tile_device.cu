@@ -19,24 +19,41 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   int64_t *cand_ptr = NULL, num_cand = 0;
   int32_t *cand_col = NULL, *cand_row = NULL, *c_row = NULL;
   fmt_tile *c = NULL;
-  fmt_timer *timer = NULL;
+  fmt_timer *timer = NULL, *step = NULL;
+  int profile = stats && stats->profile;
   amg_status s = AMG_OK;
   if (stats) {
     AMG_TRY_GOTO(fmt_timer_create(&timer), s, done);
     AMG_TRY_GOTO(fmt_timer_start(timer), s, done);
   }
+  if (profile) {
+    AMG_TRY_GOTO(fmt_timer_create(&step), s, done);
+    AMG_TRY_GOTO(fmt_timer_start(step), s, done);
+  }
+#define STEP_DONE(k)                                                                               \
+  do {                                                                                             \
+    if (profile) {                                                                                 \
+      AMG_TRY_GOTO(fmt_timer_stop(step, &stats->step_ms[k]), s, done);                             \
+      AMG_TRY_GOTO(fmt_timer_start(step), s, done);                                                \
+    }                                                                                              \
+  } while (0)
   AMG_TRY_GOTO(fmt_tile_columns_create_device(b, &bc), s, done);
+  STEP_DONE(0);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_ptr, ((size_t)a->tile_m + 1) * sizeof *cand_ptr), s, done);
   AMG_TRY_GOTO(spgemm_structure_device(a, b, cand_ptr, &num_cand), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_col, (size_t)num_cand * sizeof *cand_col), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_row, (size_t)num_cand * sizeof *cand_row), s, done);
   AMG_TRY_GOTO(spgemm_structure_fill_device(a, b, cand_ptr, cand_col, cand_row), s, done);
+  STEP_DONE(1);
   AMG_TRY_GOTO(spgemm_symbolic_device(a, bc, b, cand_ptr, cand_col, cand_row, num_cand, &c, &c_row),
                s, done);
   fmt_device_free(cand_col);
   fmt_device_free(cand_row);
   cand_col = cand_row = NULL;
+  STEP_DONE(2);
   AMG_TRY_GOTO(spgemm_numeric_device(a, bc, b, c, c_row, dense_threshold), s, done);
+  STEP_DONE(3);
+#undef STEP_DONE
   if (stats) {
     stats->candidate_tiles = num_cand;
     stats->tiles = c->num_tiles;
@@ -46,6 +63,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   }
 done:
   fmt_timer_destroy(timer);
+  fmt_timer_destroy(step);
   fmt_tile_columns_destroy(bc);
   fmt_device_free(cand_ptr);
   fmt_device_free(cand_col);

@@ -29,7 +29,9 @@ static void check_values(const fmt_tile *got, const fmt_tile *ref, const char *w
   fmt_csr_destroy(r);
 }
 
-static void check_product(const fmt_csr *a, const fmt_csr *b, const char *what) {
+/* with_cusparse = 0 skips the cuSPARSE cross-check, for shapes where its
+ * default algorithm reports insufficient resources (said in the output). */
+static void check_product_ex(const fmt_csr *a, const fmt_csr *b, const char *what, int with_cusparse) {
   fmt_tile *ta = NULL, *tb = NULL, *ref = NULL, *da = NULL, *db = NULL;
   CHECK_OK(fmt_tile_from_csr(a, &ta));
   CHECK_OK(fmt_tile_from_csr(b, &tb));
@@ -63,8 +65,14 @@ static void check_product(const fmt_csr *a, const fmt_csr *b, const char *what) 
   }
   fmt_tile_destroy(first);
   fmt_tile *dc = NULL, *c = NULL;
-  CHECK_OK(spgemm_multiply_device(SPGEMM_CUSPARSE, da, db, &dc, NULL));
-  CHECK_OK(fmt_tile_download(dc, &c));
+  if (!with_cusparse) {
+    printf("%s: no cuSPARSE cross-check for this shape\n", what);
+    goto done;
+  }
+  amg_status cs = spgemm_multiply_device(SPGEMM_CUSPARSE, da, db, &dc, NULL);
+  CHECK(cs == AMG_OK, "%s: cuSPARSE backend: %s", what, amg_error_message());
+  if (cs == AMG_OK)
+    CHECK_OK(fmt_tile_download(dc, &c));
   if (c) {
     CHECK(same_structure(c, ref), "%s: cuSPARSE structure differs", what);
     check_values(c, ref, what);
@@ -77,6 +85,10 @@ done:
   fmt_tile_destroy(ref);
   fmt_tile_destroy(da);
   fmt_tile_destroy(db);
+}
+
+static void check_product(const fmt_csr *a, const fmt_csr *b, const char *what) {
+  check_product_ex(a, b, what, 1);
 }
 
 /* A Galerkin level: A*P, P^T*A, P^T*(AP), (P^T A)*P. */
@@ -136,7 +148,8 @@ int main(void) {
   CHECK_OK(fmt_csr_transpose(wide_a, &wide_at));
   fmt_csr *wide_b = test_random_csr_rows(300000, 1000000, 2, 32);
   check_product(wide_at, wide_a, "wide: A^T*A (300000 x 300000)");
-  check_product(wide_a, wide_b, "wide: A*B, 62500 tile columns (8 bitmap windows)");
+  /* cuSPARSE's default SpGEMM reports "insufficient resources" here (H100, CUDA 13.0). */
+  check_product_ex(wide_a, wide_b, "wide: A*B, 62500 tile columns (8 bitmap windows)", 0);
   fmt_csr_destroy(wide_a);
   fmt_csr_destroy(wide_at);
   fmt_csr_destroy(wide_b);
