@@ -1,6 +1,9 @@
 /* A device matrix's tiles in tile-column order (see tile_columns.c): a stable
  * radix sort of tile indices by tile column, so each column stays in
- * increasing tile row; col_ptr comes from the sorted keys. No host sync. */
+ * increasing tile row; col_ptr comes from the sorted keys. No host sync.
+ * Up to SMALL_TILES tiles, one block sorts in shared memory in a single
+ * launch (coarse levels are latency-bound); beyond, CUB's device sort. */
+#include <cub/block/block_radix_sort.cuh>
 #include <cub/device/device_radix_sort.cuh>
 
 #include "device_util.cuh"
@@ -23,6 +26,37 @@ static __global__ void finish_kernel(const int32_t *sorted_cols, int64_t nt, int
     row[u] = fmt_tile_row_of(tile_ptr, tile_m, tile[u]);
 }
 
+#define SMALL_THREADS 256
+#define SMALL_ITEMS 16
+#define SMALL_TILES (SMALL_THREADS * SMALL_ITEMS)
+
+static __global__ void __launch_bounds__(SMALL_THREADS)
+    small_sort_kernel(const int32_t *tile_col, int64_t nt, int32_t tile_n, int bits,
+                      const int64_t *tile_ptr, int32_t tile_m, int64_t *col_ptr, int64_t *tile,
+                      int32_t *row) {
+  typedef cub::BlockRadixSort<int32_t, SMALL_THREADS, SMALL_ITEMS, int32_t> sort_t;
+  __shared__ typename sort_t::TempStorage temp;
+  __shared__ int32_t sorted[SMALL_TILES];
+  int32_t keys[SMALL_ITEMS], vals[SMALL_ITEMS];
+  for (int i = 0; i < SMALL_ITEMS; i++) {
+    int32_t u = threadIdx.x * SMALL_ITEMS + i;
+    keys[i] = u < nt ? tile_col[u] : tile_n; /* padding sorts last */
+    vals[i] = u;
+  }
+  sort_t(temp).Sort(keys, vals, 0, bits);
+  for (int i = 0; i < SMALL_ITEMS; i++) {
+    int32_t u = threadIdx.x * SMALL_ITEMS + i;
+    if (u < nt) {
+      sorted[u] = keys[i];
+      tile[u] = vals[i];
+      row[u] = fmt_tile_row_of(tile_ptr, tile_m, vals[i]);
+    }
+  }
+  __syncthreads();
+  for (int64_t u = threadIdx.x; u <= nt; u += SMALL_THREADS)
+    fmt_ptr_from_sorted(sorted, nt, tile_n, col_ptr, u);
+}
+
 extern "C" amg_status fmt_tile_columns_create_device(const fmt_tile *a, fmt_tile_columns **out) {
   *out = NULL;
   if (!a || a->loc != FMT_DEVICE)
@@ -32,26 +66,31 @@ extern "C" amg_status fmt_tile_columns_create_device(const fmt_tile *a, fmt_tile
   int32_t *sorted_cols = NULL;
   int64_t *iota = NULL;
   amg_status s = fmt_tile_columns_alloc(a->tile_n, nt, FMT_DEVICE, &bc);
-  if (s == AMG_OK)
-    s = fmt_device_alloc((void **)&sorted_cols, (size_t)nt * sizeof *sorted_cols);
-  if (s == AMG_OK)
-    s = fmt_device_alloc((void **)&iota, (size_t)nt * sizeof *iota);
   if (s != AMG_OK)
     goto done;
+  if (nt > 0 && nt <= SMALL_TILES) {
+    small_sort_kernel<<<1, SMALL_THREADS, 0, fmt_stream()>>>(a->tile_col, nt, a->tile_n,
+                                                            fmt_key_bits((int64_t)a->tile_n + 1),
+                                                            a->tile_ptr, a->tile_m, bc->col_ptr,
+                                                            bc->tile, bc->row);
+    AMG_LAUNCH_GOTO(s, done);
+    goto done;
+  }
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&sorted_cols, (size_t)nt * sizeof *sorted_cols), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&iota, (size_t)nt * sizeof *iota), s, done);
   if (nt > 0) {
     iota_kernel<<<fmt_blocks(nt, 1, 256), 256, 0, fmt_stream()>>>(iota, nt);
     AMG_LAUNCH_GOTO(s, done);
     int bits = fmt_key_bits(a->tile_n);
     const int32_t *cols = a->tile_col;
     int64_t *tile = bc->tile;
-    s = fmt_cub(
-        [&](void *tmp, size_t &bytes) {
-          return cub::DeviceRadixSort::SortPairs(tmp, bytes, cols, sorted_cols, iota, tile, nt, 0,
-                                                 bits, fmt_stream());
-        },
-        "cub::DeviceRadixSort::SortPairs(tile columns)");
-    if (s != AMG_OK)
-      goto done;
+    AMG_TRY_GOTO(fmt_cub(
+                     [&](void *tmp, size_t &bytes) {
+                       return cub::DeviceRadixSort::SortPairs(tmp, bytes, cols, sorted_cols, iota,
+                                                              tile, nt, 0, bits, fmt_stream());
+                     },
+                     "cub::DeviceRadixSort::SortPairs(tile columns)"),
+                 s, done);
   }
   finish_kernel<<<fmt_blocks(nt + 1, 1, 256), 256, 0, fmt_stream()>>>(
       sorted_cols, nt, a->tile_n, a->tile_ptr, a->tile_m, bc->col_ptr, bc->tile, bc->row);

@@ -7,6 +7,19 @@
 #include "device_util.cuh"
 #include "spgemm.h"
 
+/* Half-warps the GPU can hold at once (multiprocessors x 128), for split factors. */
+static inline int64_t spgemm_half_warp_slots(void) {
+  static int64_t slots = 0;
+  if (!slots) {
+    int dev = 0, sms = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || sms < 1)
+      sms = 1;
+    slots = (int64_t)sms * 128;
+  }
+  return slots;
+}
+
 /* Step 1, count pass: cand_ptr (tile_m + 1, device) becomes C's candidate
  * tile-row pointers; *num_cand (host) their total. One host sync. */
 amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr,

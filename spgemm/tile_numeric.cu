@@ -5,79 +5,127 @@
  * into its row of a shared-memory accumulator. Only lane r touches row r, so
  * there are no atomics and the summation order is fixed: results are bitwise
  * reproducible.
+ *
+ * Latency, not bandwidth, bounds this step, so pairs go in batches of
+ * NUM_BATCH: lane r loads mask_A[r] and row_ptr_A[r] of every pair in the
+ * batch and stages B's row r (mask and row start packed in 32 bits) in shared
+ * memory, all before using any of it; the lane that found a pair already
+ * loaded both tiles' entry offsets.
+ *
  * The accumulator adapts to the tile's nnz (known from step 2):
- *  - dense (nnz > dense_threshold): a 16x16 array indexed by (r, col),
- *    gathered through the mask at the end;
+ *  - dense (nnz > dense_threshold): 16x16 doubles indexed by (r, col ^ r),
+ *    the XOR spreading the 16 lanes over all banks; gathered by mask at the end;
  *  - sparse: one slot per stored entry, slot = row_ptr[r] + popcount(mask[r]
  *    below col), copied out contiguously.
- * Rows are padded to 17 doubles and each half-warp's area by one more, to
- * spread shared-memory banks. */
+ * When C has few tiles, `split` half-warps share a tile: each takes every
+ * split-th chunk of the pair search into its own dense accumulator, and
+ * lane r of the first sums the partial rows in a fixed order. */
 #include "spgemm_device.cuh"
 #include "tile_match.cuh"
 
 #define NUMERIC_THREADS 256
 #define NUMERIC_HALF_WARPS (NUMERIC_THREADS / 16)
-#define ACC_ROW 17                          /* doubles per accumulator row */
-#define ACC_AREA (FMT_TILE * ACC_ROW + 1)   /* doubles per half-warp */
+#define NUM_BATCH 4
 
 static __global__ void __launch_bounds__(NUMERIC_THREADS)
-    numeric_kernel(int64_t nt, const int32_t *c_row, const int32_t *c_tile_col,
-                   const int64_t *c_tile_nnz, const uint16_t *c_mask, const uint8_t *c_row_ptr,
-                   double *c_val, const int64_t *a_tile_ptr, const int32_t *a_tile_col,
-                   const int64_t *a_tile_nnz, const uint16_t *a_mask, const uint8_t *a_row_ptr,
-                   const double *a_val, const int64_t *bc_col_ptr, const int32_t *bc_row,
-                   const int64_t *bc_tile, const int64_t *b_tile_nnz, const uint16_t *b_mask,
-                   const uint8_t *b_row_ptr, const double *b_val, int dense_threshold) {
-  __shared__ double acc_all[NUMERIC_HALF_WARPS * ACC_AREA];
-  int64_t t = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 4;
-  if (t >= nt)
-    return; /* whole half-warp */
-  int r = threadIdx.x & 15;
-  double *acc = acc_all + (threadIdx.x >> 4) * ACC_AREA;
-  int64_t c_base = c_tile_nnz[t];
-  bool dense = c_tile_nnz[t + 1] - c_base > dense_threshold;
-  unsigned mask_c = c_mask[FMT_TILE * t + r];
-  int start_c = c_row_ptr[FMT_TILE * t + r];
-  double *row = dense ? acc + r * ACC_ROW : acc + start_c; /* lane r's own slots */
-  int width = dense ? FMT_TILE : __popc(mask_c);
-  for (int q = 0; q < width; q++)
-    row[q] = 0.0;
-  int32_t i = c_row[t], j = c_tile_col[t];
-  spgemm_for_each_pair(
-      a_tile_col, a_tile_ptr[i], a_tile_ptr[i + 1], bc_row, bc_tile, bc_col_ptr[j], bc_col_ptr[j + 1],
-      [&](int64_t pa, int64_t pb) {
-        unsigned bits_a = a_mask[FMT_TILE * pa + r];
-        int64_t ka = a_tile_nnz[pa] + a_row_ptr[FMT_TILE * pa + r];
-        for (; bits_a; bits_a &= bits_a - 1, ka++) {
-          int c = __ffs(bits_a) - 1;
-          double a = a_val[ka];
-          unsigned bits_b = b_mask[FMT_TILE * pb + c];
-          int64_t kb = b_tile_nnz[pb] + b_row_ptr[FMT_TILE * pb + c];
-          for (; bits_b; bits_b &= bits_b - 1, kb++) {
-            int col = __ffs(bits_b) - 1;
-            int slot = dense ? col : __popc(mask_c & ((1u << col) - 1u));
-            row[slot] += a * b_val[kb];
+    numeric_kernel(int64_t nt, int split, int dense_threshold, const int32_t *c_row,
+                   const int32_t *c_tile_col, const int64_t *c_tile_nnz, const uint16_t *c_mask,
+                   const uint8_t *c_row_ptr, double *c_val, const int64_t *a_tile_ptr,
+                   const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask,
+                   const uint8_t *a_row_ptr, const double *a_val, const int64_t *bc_col_ptr,
+                   const int32_t *bc_row, const int64_t *bc_tile, const int64_t *b_tile_nnz,
+                   const uint16_t *b_mask, const uint8_t *b_row_ptr, const double *b_val) {
+  __shared__ double acc_all[NUMERIC_HALF_WARPS][FMT_TILE * FMT_TILE];
+  __shared__ uint32_t staged_all[NUMERIC_HALF_WARPS][NUM_BATCH][16];
+  int hw = threadIdx.x >> 4, r = threadIdx.x & 15, s = hw & (split - 1);
+  int64_t t = (int64_t)blockIdx.x * (NUMERIC_HALF_WARPS / split) + hw / split;
+  bool active = t < nt;
+  unsigned hmask = fmt_half_warp_mask(), mask_c = 0;
+  int start_c = 0;
+  bool dense = true;
+  if (active) {
+    uint32_t(*staged)[16] = staged_all[hw];
+    int64_t c_base = c_tile_nnz[t];
+    dense = split > 1 || c_tile_nnz[t + 1] - c_base > dense_threshold;
+    mask_c = c_mask[FMT_TILE * t + r];
+    start_c = c_row_ptr[FMT_TILE * t + r];
+    double *row = dense ? acc_all[hw] + FMT_TILE * r : acc_all[hw] + start_c; /* lane r's slots */
+    int width = dense ? FMT_TILE : __popc(mask_c);
+    for (int q = 0; q < width; q++)
+      row[q] = 0.0;
+    spgemm_lists l = spgemm_make_lists(a_tile_ptr, a_tile_col, bc_col_ptr, bc_row, bc_tile, c_row[t],
+                                       c_tile_col[t]);
+    for (int64_t chunk = s; chunk < l.chunks(); chunk += split) {
+      int64_t pa, pb;
+      unsigned hits = spgemm_chunk_pairs(l, chunk, &pa, &pb);
+      int64_t a_base = pa >= 0 ? a_tile_nnz[pa] : 0, b_base = pa >= 0 ? b_tile_nnz[pb] : 0;
+      while (hits) {
+        int src[NUM_BATCH];
+        unsigned am[NUM_BATCH];
+        int64_t ka[NUM_BATCH], kb0[NUM_BATCH];
+        spgemm_take_batch<NUM_BATCH>(&hits, src);
+#pragma unroll
+        for (int g = 0; g < NUM_BATCH; g++) {
+          am[g] = 0;
+          ka[g] = kb0[g] = 0;
+          if (src[g] >= 0) { /* uniform across the half-warp */
+            int64_t qa = __shfl_sync(hmask, pa, src[g], 16), qb = __shfl_sync(hmask, pb, src[g], 16);
+            ka[g] = __shfl_sync(hmask, a_base, src[g], 16) + a_row_ptr[FMT_TILE * qa + r];
+            kb0[g] = __shfl_sync(hmask, b_base, src[g], 16);
+            am[g] = a_mask[FMT_TILE * qa + r];
+            staged[g][r] = (uint32_t)b_mask[FMT_TILE * qb + r] | ((uint32_t)b_row_ptr[FMT_TILE * qb + r] << 16);
           }
         }
-      });
-  double *out = c_val + c_base + start_c;
+        __syncwarp(hmask);
+#pragma unroll
+        for (int g = 0; g < NUM_BATCH; g++) {
+          int64_t k = ka[g];
+          for (unsigned bits_a = am[g]; bits_a; bits_a &= bits_a - 1, k++) {
+            double a = a_val[k];
+            uint32_t packed = staged[g][__ffs(bits_a) - 1];
+            int64_t kb = kb0[g] + (packed >> 16);
+            for (unsigned bits_b = packed & 0xFFFFu; bits_b; bits_b &= bits_b - 1, kb++) {
+              int col = __ffs(bits_b) - 1;
+              int slot = dense ? col ^ r : __popc(mask_c & ((1u << col) - 1u));
+              row[slot] += a * b_val[kb];
+            }
+          }
+        }
+        __syncwarp(hmask);
+      }
+    }
+  }
+  if (split > 1)
+    __syncthreads();
+  if (!active || s != 0)
+    return;
+  double *out = c_val + c_tile_nnz[t] + start_c;
   if (dense) {
-    for (int q = 0; mask_c; mask_c &= mask_c - 1, q++)
-      out[q] = row[__ffs(mask_c) - 1];
+    for (int q = 0; mask_c; mask_c &= mask_c - 1, q++) {
+      int slot = FMT_TILE * r + ((__ffs(mask_c) - 1) ^ r);
+      double v = acc_all[hw][slot];
+      for (int k = 1; k < split; k++) /* fixed order: partial 0, 1, ..., split-1 */
+        v += acc_all[hw + k][slot];
+      out[q] = v;
+    }
   } else {
-    for (int q = 0; q < width; q++)
+    const double *row = acc_all[hw] + start_c;
+    for (int q = 0, width = __popc(mask_c); q < width; q++)
       out[q] = row[q];
   }
 }
 
 amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
                                  fmt_tile *c, const int32_t *c_row, int dense_threshold) {
-  if (c->num_tiles == 0)
+  int64_t nt = c->num_tiles;
+  if (nt == 0)
     return AMG_OK;
-  numeric_kernel<<<fmt_blocks(c->num_tiles, 16, NUMERIC_THREADS), NUMERIC_THREADS, 0, fmt_stream()>>>(
-      c->num_tiles, c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val, a->tile_ptr,
-      a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, bc->col_ptr, bc->row, bc->tile,
-      b->tile_nnz, b->mask, b->row_ptr, b->val, dense_threshold);
+  int split = spgemm_split_factor(nt, spgemm_half_warp_slots());
+  int64_t per_block = NUMERIC_HALF_WARPS / split;
+  numeric_kernel<<<(unsigned)((nt + per_block - 1) / per_block), NUMERIC_THREADS, 0, fmt_stream()>>>(
+      nt, split, dense_threshold, c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val,
+      a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, bc->col_ptr, bc->row,
+      bc->tile, b->tile_nnz, b->mask, b->row_ptr, b->val);
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }

@@ -53,7 +53,9 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
   hi = __reduce_max_sync(0xFFFFFFFFu, hi);
   int64_t out = FILL ? cand_ptr[i] : 0, count = 0;
   for (int64_t w0 = lo; w0 <= hi; w0 += STRUCT_BITMAP_BITS) {
-    for (int w = lane; w < STRUCT_WORDS; w += 32)
+    int64_t span = min((int64_t)STRUCT_BITMAP_BITS, (int64_t)hi - w0 + 1);
+    int words = (int)((span + 31) / 32);
+    for (int w = lane; w < words; w += 32)
       bitmap[w] = 0;
     __syncwarp();
     for (int64_t ta = a_lo + lane; ta < a_hi; ta += 32) {
@@ -67,8 +69,6 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
       }
     }
     __syncwarp();
-    int64_t span = min((int64_t)STRUCT_BITMAP_BITS, (int64_t)hi - w0 + 1);
-    int words = (int)((span + 31) / 32);
     for (int wbase = 0; wbase < words; wbase += 32) {
       uint32_t word = wbase + lane < words ? bitmap[wbase + lane] : 0u;
       int bits = __popc(word), incl = bits;

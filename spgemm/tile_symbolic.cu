@@ -1,8 +1,9 @@
 /* Step 2 on the GPU (CPU reference: tile_symbolic.c).
  *
- * One half-warp per candidate tile, lane r = row r: for every matched pair
- * (A_ik, B_kj), mask_C[r] |= mask_B[c] for each set bit c of mask_A[r]. Only
- * masks are read; each lane owns its row, so no atomics. A scan over
+ * One half-warp per candidate tile (several when tiles are few), lane r =
+ * row r: for every matched pair (A_ik, B_kj), mask_C[r] |= mask_B[c] for each
+ * set bit c of mask_A[r]. Only masks are read; each lane owns its row, so no
+ * atomics. A scan over
  * (tile kept?, tile nnz) sizes C; the one host sync reads the totals; a
  * compaction writes C's tile arrays, masks, row_ptr and idx for the
  * non-empty tiles only (C never stores an empty tile). */
@@ -29,28 +30,68 @@ struct count_of_candidate {
   }
 };
 
-static __global__ void symbolic_kernel(int64_t num_cand, const int32_t *cand_row,
-                                       const int32_t *cand_col, const int64_t *a_tile_ptr,
-                                       const int32_t *a_tile_col, const uint16_t *a_mask,
-                                       const int64_t *bc_col_ptr, const int32_t *bc_row,
-                                       const int64_t *bc_tile, const uint16_t *b_mask,
-                                       uint16_t *cand_mask, int32_t *cand_nnz) {
-  int64_t u = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 4;
-  if (u >= num_cand)
-    return; /* whole half-warp */
-  int r = threadIdx.x & 15;
-  int32_t i = cand_row[u], j = cand_col[u];
-  unsigned acc = 0;
-  spgemm_for_each_pair(a_tile_col, a_tile_ptr[i], a_tile_ptr[i + 1], bc_row, bc_tile, bc_col_ptr[j],
-                       bc_col_ptr[j + 1], [&](int64_t pa, int64_t pb) {
-                         for (unsigned bits = a_mask[FMT_TILE * pa + r]; bits; bits &= bits - 1)
-                           acc |= b_mask[FMT_TILE * pb + __ffs(bits) - 1];
-                       });
-  int total;
-  (void)fmt_half_warp_exclusive_sum(__popc(acc), &total);
-  cand_mask[FMT_TILE * u + r] = (uint16_t)acc;
-  if (r == 0)
-    cand_nnz[u] = total;
+#define SYM_THREADS 256
+#define SYM_BATCH 8 /* pairs whose masks are loaded together */
+
+/* Half-warp(s) per candidate tile u, lane r = row r. For a batch of matched
+ * pairs, lane r loads mask_A[r] of each pair and stages mask_B[r] in shared
+ * memory (all loads independent), then ORs mask_B[c] over the set bits c of
+ * its mask_A[r]. With split > 1, `split` half-warps share a tile, each taking
+ * every split-th chunk of the pair search, and their masks are ORed. */
+static __global__ void __launch_bounds__(SYM_THREADS)
+    symbolic_kernel(int64_t num_cand, int split, const int32_t *cand_row, const int32_t *cand_col,
+                    const int64_t *a_tile_ptr, const int32_t *a_tile_col, const uint16_t *a_mask,
+                    const int64_t *bc_col_ptr, const int32_t *bc_row, const int64_t *bc_tile,
+                    const uint16_t *b_mask, uint16_t *cand_mask, int32_t *cand_nnz) {
+  __shared__ uint16_t staged_all[SYM_THREADS / 16][SYM_BATCH][16];
+  __shared__ unsigned partial[SYM_THREADS / 16][16];
+  int hw = threadIdx.x >> 4, r = threadIdx.x & 15, s = hw & (split - 1);
+  int64_t u = (int64_t)blockIdx.x * (SYM_THREADS / 16 / split) + hw / split;
+  bool active = u < num_cand;
+  unsigned hmask = fmt_half_warp_mask(), acc = 0;
+  if (active) {
+    uint16_t(*staged)[16] = staged_all[hw];
+    spgemm_lists l = spgemm_make_lists(a_tile_ptr, a_tile_col, bc_col_ptr, bc_row, bc_tile,
+                                       cand_row[u], cand_col[u]);
+    for (int64_t chunk = s; chunk < l.chunks(); chunk += split) {
+      int64_t pa, pb;
+      unsigned hits = spgemm_chunk_pairs(l, chunk, &pa, &pb);
+      while (hits) {
+        int src[SYM_BATCH];
+        unsigned am[SYM_BATCH];
+        spgemm_take_batch<SYM_BATCH>(&hits, src);
+#pragma unroll
+        for (int g = 0; g < SYM_BATCH; g++) {
+          am[g] = 0;
+          if (src[g] >= 0) { /* uniform across the half-warp */
+            int64_t qa = __shfl_sync(hmask, pa, src[g], 16), qb = __shfl_sync(hmask, pb, src[g], 16);
+            am[g] = a_mask[FMT_TILE * qa + r];
+            staged[g][r] = b_mask[FMT_TILE * qb + r];
+          }
+        }
+        __syncwarp(hmask);
+#pragma unroll
+        for (int g = 0; g < SYM_BATCH; g++)
+          for (unsigned bits = am[g]; bits; bits &= bits - 1)
+            acc |= staged[g][__ffs(bits) - 1];
+        __syncwarp(hmask);
+      }
+    }
+  }
+  if (split > 1) {
+    partial[hw][r] = acc;
+    __syncthreads();
+    if (s == 0) /* the group is half-warps hw .. hw + split - 1 */
+      for (int k = 1; k < split; k++)
+        acc |= partial[hw + k][r];
+  }
+  if (active && s == 0) {
+    int total;
+    (void)fmt_half_warp_exclusive_sum(__popc(acc), &total);
+    cand_mask[FMT_TILE * u + r] = (uint16_t)acc;
+    if (r == 0)
+      cand_nnz[u] = total;
+  }
 }
 
 /* Half-warp per candidate u: a kept tile goes to position scan[u].tiles with
@@ -102,8 +143,10 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   AMG_TRY_GOTO(fmt_device_alloc((void **)&scan, (size_t)(num_cand + 1) * sizeof *scan), s, done);
   AMG_CUDA_GOTO(cudaMemsetAsync(scan, 0, sizeof *scan, fmt_stream()), s, done);
   if (num_cand > 0) {
-    symbolic_kernel<<<fmt_blocks(num_cand, 16, 256), 256, 0, fmt_stream()>>>(
-        num_cand, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bc->col_ptr, bc->row,
+    int split = spgemm_split_factor(num_cand, spgemm_half_warp_slots());
+    int64_t per_block = SYM_THREADS / 16 / split;
+    symbolic_kernel<<<(unsigned)((num_cand + per_block - 1) / per_block), SYM_THREADS, 0, fmt_stream()>>>(
+        num_cand, split, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bc->col_ptr, bc->row,
         bc->tile, b->mask, cand_mask, cand_nnz);
     AMG_LAUNCH_GOTO(s, done);
     auto counts = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
