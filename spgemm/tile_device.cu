@@ -14,6 +14,9 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   if (a->n != b->m)
     return amg_error(AMG_ERR_ARG, "spgemm: inner dimensions differ (%d x %d times %d x %d)", a->m,
                      a->n, b->m, b->n);
+  if (a->num_tiles > INT32_MAX || b->num_tiles > INT32_MAX)
+    return amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld and %lld tiles; the kernels index tiles with 32 bits",
+                     (long long)a->num_tiles, (long long)b->num_tiles);
   int dense_threshold = opt ? opt->dense_threshold : SPGEMM_DENSE_THRESHOLD;
   fmt_tile_columns *bc = NULL;
   int64_t *cand_ptr = NULL, num_cand = 0;
@@ -41,6 +44,11 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   STEP_DONE(0);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_ptr, ((size_t)a->tile_m + 1) * sizeof *cand_ptr), s, done);
   AMG_TRY_GOTO(spgemm_structure_device(a, b, cand_ptr, &num_cand), s, done);
+  if (num_cand > INT32_MAX) {
+    s = amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld candidate tiles; the kernels index tiles with 32 bits",
+                  (long long)num_cand);
+    goto done;
+  }
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_col, (size_t)num_cand * sizeof *cand_col), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_row, (size_t)num_cand * sizeof *cand_row), s, done);
   AMG_TRY_GOTO(spgemm_structure_fill_device(a, b, cand_ptr, cand_col, cand_row), s, done);
