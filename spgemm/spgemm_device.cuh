@@ -7,15 +7,15 @@
 #include "device_util.cuh"
 #include "spgemm.h"
 
-/* Warps the GPU can hold at once (multiprocessors x 64), for spreading few tiles. */
-static inline int64_t spgemm_warp_slots(void) {
+/* Half-warps the GPU can hold at once (multiprocessors x 128), for spreading few tiles. */
+static inline int64_t spgemm_half_warp_slots(void) {
   static int64_t slots = 0;
   if (!slots) {
     int dev = 0, sms = 0;
     if (cudaGetDevice(&dev) != cudaSuccess ||
         cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || sms < 1)
       sms = 1;
-    slots = (int64_t)sms * 64;
+    slots = (int64_t)sms * 128;
   }
   return slots;
 }

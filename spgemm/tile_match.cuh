@@ -1,20 +1,21 @@
-/* Matched tile pairs of one C tile, found by a warp (GPU twin of
- * tile_match.c).
+/* Matched tile pairs of one C tile (GPU twin of tile_match.c).
  *
  * C tile (i, j) needs every A_ik in A's tile row i that has a B_kj in B's
- * tile column j. The shorter of the two sorted lists is walked in chunks of
- * 32 entries; lane l takes entry l of a chunk and binary-searches the longer
- * list. A ballot gives the chunk's hits in increasing k. The warp's two
- * half-warps then take alternate hits (half h the h-th, h+2-th, ... of each
- * batch), so both halves run the same instruction stream. When a C tile has
- * several warps (few tiles), warp w of W takes chunks w, w+W, ...
+ * tile column j. The shorter of the two sorted lists is walked in chunks; in
+ * a chunk, lane l takes entry l and binary-searches the longer list, and a
+ * ballot gives the chunk's hits in increasing k.
+ *
+ * A tile is served by S half-warps (S a power of two up to 16):
+ *  - S = 1 (short lists, many tiles): the half-warp walks chunks of 16;
+ *  - S >= 2: each warp of the group walks chunks of 32, warp w of S/2 taking
+ *    chunks w, w + S/2, ...; its two halves take alternate hits, so both run
+ *    the same instruction stream and each keeps its own partial result.
+ * LANES (16 or 32) is the discovery width: 16 when S = 1, else 32.
  * Tile indices are 32-bit here; the host checks the tile counts fit. */
 #ifndef SPGEMM_TILE_MATCH_CUH
 #define SPGEMM_TILE_MATCH_CUH
 
 #include "device_util.cuh"
-
-#define SPGEMM_FULL_WARP 0xFFFFFFFFu
 
 /* Position of key in sorted list[lo, hi), or -1. */
 static __device__ __forceinline__ int32_t spgemm_find(const int32_t *list, int32_t lo, int32_t hi,
@@ -32,6 +33,12 @@ static __device__ __forceinline__ int32_t spgemm_find(const int32_t *list, int32
   return -1;
 }
 
+/* Shuffle/ballot members for a discovery width: the half-warp or the warp. */
+template <int LANES>
+static __device__ __forceinline__ unsigned spgemm_members() {
+  return LANES == 32 ? 0xFFFFFFFFu : fmt_half_warp_mask();
+}
+
 /* A's tile row i and B's tile column j, and which one is walked. */
 struct spgemm_lists {
   const int32_t *a_col;  /* A's tile columns k, [a_lo, a_hi) */
@@ -39,7 +46,7 @@ struct spgemm_lists {
   const int64_t *b_tile; /* B tile index at each column-order position */
   int32_t a_lo, a_hi, b_lo, b_hi;
   bool walk_a;
-  __device__ int32_t chunks() const { return ((walk_a ? a_hi - a_lo : b_hi - b_lo) + 31) / 32; }
+  __device__ int32_t length() const { return walk_a ? a_hi - a_lo : b_hi - b_lo; }
 };
 
 static __device__ __forceinline__ spgemm_lists spgemm_make_lists(const int64_t *a_tile_ptr,
@@ -60,13 +67,14 @@ static __device__ __forceinline__ spgemm_lists spgemm_make_lists(const int64_t *
   return l;
 }
 
-/* The pairs of one 32-entry chunk: this lane's pair (pa, pb), pa = -1 if
- * none, and the chunk's hit bits (bit l = lane l found a pair), the same on
- * all 32 lanes. Called by the whole warp. */
+/* The pairs of one chunk of LANES entries: this lane's pair (pa, pb), pa = -1
+ * if none, and the chunk's hit bits (bit l = discovery lane l found a pair),
+ * the same on all LANES lanes. */
+template <int LANES>
 static __device__ __forceinline__ unsigned spgemm_chunk_pairs(const spgemm_lists &l, int32_t chunk,
                                                               int32_t *pa, int32_t *pb) {
-  int lane = threadIdx.x & 31;
-  int32_t mine = (l.walk_a ? l.a_lo : l.b_lo) + 32 * chunk + lane;
+  int lane = threadIdx.x & (LANES - 1);
+  int32_t mine = (l.walk_a ? l.a_lo : l.b_lo) + LANES * chunk + lane;
   *pa = -1;
   *pb = -1;
   if (l.walk_a) {
@@ -84,30 +92,40 @@ static __device__ __forceinline__ unsigned spgemm_chunk_pairs(const spgemm_lists
       *pb = (int32_t)l.b_tile[mine];
     }
   }
-  return __ballot_sync(SPGEMM_FULL_WARP, *pa >= 0);
+  unsigned hits = __ballot_sync(spgemm_members<LANES>(), *pa >= 0);
+  return LANES == 32 ? hits : (hits >> (threadIdx.x & 16)) & 0xFFFFu;
 }
 
-/* Takes the next 2G hits: this half-warp's G of them, src[g] = the lane that
- * holds pair 2g + half, or -1 past the end. Uniform per half-warp. */
-template <int G>
+/* Takes this half-warp's next G hits: src[g] = the discovery lane holding
+ * it, or -1 past the end. With LANES = 32 the two halves take alternate hits. */
+template <int G, int LANES>
 static __device__ __forceinline__ void spgemm_take_batch(unsigned *hits, int (&src)[G]) {
-  int half = (threadIdx.x >> 4) & 1;
+  constexpr int halves = LANES / 16;
+  int half = LANES == 32 ? (threadIdx.x >> 4) & 1 : 0;
 #pragma unroll
-  for (int g = 0; g < 2 * G; g++) {
+  for (int g = 0; g < halves * G; g++) {
     int lane = *hits ? __ffs(*hits) - 1 : -1;
     *hits &= *hits - 1;
-    if ((g & 1) == half)
-      src[g >> 1] = lane;
+    if (g % halves == half)
+      src[g / halves] = lane;
   }
 }
 
-/* Warps per C tile: a power of two so that about `slots` warps are busy
- * when tiles are few (at most 8, a whole 256-thread block). */
-static inline int spgemm_warps_per_tile(int64_t tiles, int64_t slots) {
-  int warps = 1;
-  while (warps < 8 && tiles * warps * 2 <= slots)
-    warps *= 2;
-  return warps;
+/* Half-warps per C tile. Long pair lists (the shorter of A's tile rows and
+ * B's tile columns averages over 16) start at a warp, and few tiles spread
+ * wider, so that about `slots` half-warps are busy. */
+static inline int spgemm_half_warps_per_tile(int64_t tiles, double mean_list, int64_t slots) {
+  int s = mean_list > 16.0 ? 2 : 1;
+  while (s < 16 && tiles * s * 2 <= slots)
+    s *= 2;
+  return s;
+}
+
+/* Mean length of the shorter list, estimated from the tile counts. */
+static inline double spgemm_mean_list(const fmt_tile *a, const fmt_tile *b) {
+  double row = a->tile_m ? (double)a->num_tiles / a->tile_m : 0;
+  double col = b->tile_n ? (double)b->num_tiles / b->tile_n : 0;
+  return row < col ? row : col;
 }
 
 #endif

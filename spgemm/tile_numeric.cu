@@ -1,11 +1,11 @@
 /* Step 3 on the GPU (CPU reference: tile_numeric.c).
  *
- * One warp per C tile (several when tiles are few). In each half-warp, lane
- * r owns row r: for each of its half's matched pairs in increasing k, for each
- * entry a = A_ik(r, c), it adds a * B_kj(c, :) into its row of the half's
- * shared-memory accumulator. The halves take alternate pairs and their
- * partial rows are summed in a fixed order at the end: no atomics, and the
- * result is bitwise reproducible from run to run.
+ * One or more half-warps per C tile (tile_match.cuh). In each half-warp,
+ * lane r owns row r: for each of its half's matched pairs in increasing k,
+ * for each entry a = A_ik(r, c), it adds a * B_kj(c, :) into its row of the
+ * half's shared-memory accumulator. With several halves per tile, each takes
+ * part of the pairs and the partial rows are summed in a fixed order at the
+ * end: no atomics, and the result is bitwise reproducible from run to run.
  *
  * Latency, not bandwidth, bounds this step, so pairs go in batches of
  * NUM_BATCH: lane r loads mask_A[r] and row_ptr_A[r] of every pair in the
@@ -18,30 +18,29 @@
  *    the XOR spreading the 16 lanes over all banks; gathered by mask at the end;
  *  - sparse: one slot per stored entry, slot = row_ptr[r] + popcount(mask[r]
  *    below col), copied out contiguously.
- * When C has few tiles, several warps share a tile, each taking every W-th
- * chunk of the pair search. */
+ */
 #include "spgemm_device.cuh"
 #include "tile_match.cuh"
 
 #define NUMERIC_THREADS 256
-#define NUMERIC_WARPS (NUMERIC_THREADS / 32)
+#define NUMERIC_HALF_WARPS (NUMERIC_THREADS / 16)
 #define NUM_BATCH 4 /* pairs per half-warp whose metadata are loaded together */
 
+template <int LANES>
 static __global__ void __launch_bounds__(NUMERIC_THREADS)
-    numeric_kernel(int64_t nt, int warps, int dense_threshold, const int32_t *c_row,
+    numeric_kernel(int64_t nt, int group, int dense_threshold, const int32_t *c_row,
                    const int32_t *c_tile_col, const int64_t *c_tile_nnz, const uint16_t *c_mask,
                    const uint8_t *c_row_ptr, double *c_val, const int64_t *a_tile_ptr,
                    const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask,
                    const uint8_t *a_row_ptr, const double *a_val, const int64_t *bc_col_ptr,
                    const int32_t *bc_row, const int64_t *bc_tile, const int64_t *b_tile_nnz,
                    const uint16_t *b_mask, const uint8_t *b_row_ptr, const double *b_val) {
-  __shared__ double acc_all[NUMERIC_WARPS * 2][FMT_TILE * FMT_TILE];
-  __shared__ uint32_t staged_all[NUMERIC_WARPS * 2][NUM_BATCH][16];
-  int warp = threadIdx.x >> 5, hw = threadIdx.x >> 4, r = threadIdx.x & 15;
-  int w = warp & (warps - 1); /* this warp's place in the tile's group */
-  int64_t t = (int64_t)blockIdx.x * (NUMERIC_WARPS / warps) + warp / warps;
+  __shared__ double acc_all[NUMERIC_HALF_WARPS][FMT_TILE * FMT_TILE];
+  __shared__ uint32_t staged_all[NUMERIC_HALF_WARPS][NUM_BATCH][16];
+  int hw = threadIdx.x >> 4, r = threadIdx.x & 15, sh = hw & (group - 1);
+  int64_t t = (int64_t)blockIdx.x * (NUMERIC_HALF_WARPS / group) + hw / group;
+  unsigned members = spgemm_members<LANES>(), mask_c = 0;
   bool active = t < nt, dense = true;
-  unsigned mask_c = 0;
   int start_c = 0;
   if (active) {
     uint32_t(*staged)[16] = staged_all[hw];
@@ -55,20 +54,21 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS)
       row[q] = 0.0;
     spgemm_lists l = spgemm_make_lists(a_tile_ptr, a_tile_col, bc_col_ptr, bc_row, bc_tile, c_row[t],
                                        c_tile_col[t]);
-    for (int32_t chunk = w; chunk < l.chunks(); chunk += warps) {
+    int32_t chunks = (l.length() + LANES - 1) / LANES, stride = LANES == 32 ? group / 2 : 1;
+    for (int32_t chunk = LANES == 32 ? sh / 2 : 0; chunk < chunks; chunk += stride) {
       int32_t pa, pb;
-      unsigned hits = spgemm_chunk_pairs(l, chunk, &pa, &pb);
+      unsigned hits = spgemm_chunk_pairs<LANES>(l, chunk, &pa, &pb);
       int64_t a_base = pa >= 0 ? a_tile_nnz[pa] : 0, b_base = pa >= 0 ? b_tile_nnz[pb] : 0;
       while (hits) {
         int src[NUM_BATCH];
         unsigned am[NUM_BATCH];
         int64_t ka[NUM_BATCH], kb0[NUM_BATCH];
-        spgemm_take_batch<NUM_BATCH>(&hits, src);
+        spgemm_take_batch<NUM_BATCH, LANES>(&hits, src);
 #pragma unroll
         for (int g = 0; g < NUM_BATCH; g++) {
           int from = src[g] < 0 ? 0 : src[g];
-          int32_t qa = __shfl_sync(SPGEMM_FULL_WARP, pa, from), qb = __shfl_sync(SPGEMM_FULL_WARP, pb, from);
-          int64_t ab = __shfl_sync(SPGEMM_FULL_WARP, a_base, from), bb = __shfl_sync(SPGEMM_FULL_WARP, b_base, from);
+          int32_t qa = __shfl_sync(members, pa, from, LANES), qb = __shfl_sync(members, pb, from, LANES);
+          int64_t ab = __shfl_sync(members, a_base, from, LANES), bb = __shfl_sync(members, b_base, from, LANES);
           am[g] = 0;
           ka[g] = kb0[g] = 0;
           if (src[g] >= 0) {
@@ -78,7 +78,7 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS)
             staged[g][r] = (uint32_t)b_mask[FMT_TILE * qb + r] | ((uint32_t)b_row_ptr[FMT_TILE * qb + r] << 16);
           }
         }
-        __syncwarp();
+        __syncwarp(members);
 #pragma unroll
         for (int g = 0; g < NUM_BATCH; g++) {
           int64_t k = ka[g];
@@ -93,19 +93,20 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS)
             }
           }
         }
-        __syncwarp();
+        __syncwarp(members);
       }
     }
   }
-  __syncthreads();
-  if (!active || w != 0 || (hw & 1))
+  if (group > 1)
+    __syncthreads();
+  if (!active || sh != 0)
     return;
-  /* Sum the group's 2*warps partial accumulators in a fixed order. */
+  /* Sum the group's partial accumulators in a fixed order: 0, 1, ..., group-1. */
   double *out = c_val + c_tile_nnz[t] + start_c;
   for (int q = 0; mask_c; mask_c &= mask_c - 1, q++) {
     int slot = dense ? FMT_TILE * r + ((__ffs(mask_c) - 1) ^ r) : start_c + q;
     double v = acc_all[hw][slot];
-    for (int k = 1; k < 2 * warps; k++)
+    for (int k = 1; k < group; k++)
       v += acc_all[hw + k][slot];
     out[q] = v;
   }
@@ -116,12 +117,17 @@ amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, 
   int64_t nt = c->num_tiles;
   if (nt == 0)
     return AMG_OK;
-  int warps = spgemm_warps_per_tile(nt, spgemm_warp_slots());
-  int64_t per_block = NUMERIC_WARPS / warps;
-  numeric_kernel<<<(unsigned)((nt + per_block - 1) / per_block), NUMERIC_THREADS, 0, fmt_stream()>>>(
-      nt, warps, dense_threshold, c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val,
-      a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, bc->col_ptr, bc->row,
-      bc->tile, b->tile_nnz, b->mask, b->row_ptr, b->val);
+  int group = spgemm_half_warps_per_tile(nt, spgemm_mean_list(a, b), spgemm_half_warp_slots());
+  unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
+#define NUMERIC_ARGS                                                                               \
+  nt, group, dense_threshold, c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val,        \
+      a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, bc->col_ptr, bc->row,    \
+      bc->tile, b->tile_nnz, b->mask, b->row_ptr, b->val
+  if (group == 1)
+    numeric_kernel<16><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+  else
+    numeric_kernel<32><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+#undef NUMERIC_ARGS
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }

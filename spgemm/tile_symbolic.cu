@@ -1,6 +1,6 @@
 /* Step 2 on the GPU (CPU reference: tile_symbolic.c).
  *
- * One warp per candidate tile (several when tiles are few), lane r of each
+ * One or more half-warps per candidate tile (tile_match.cuh), lane r of each
  * half = row r: for every matched pair (A_ik, B_kj), mask_C[r] |= mask_B[c] for each
  * set bit c of mask_A[r]. Only masks are read; each lane owns its row, so no
  * atomics. A scan over
@@ -31,61 +31,65 @@ struct count_of_candidate {
 };
 
 #define SYM_THREADS 256
-#define SYM_WARPS (SYM_THREADS / 32)
+#define SYM_HALF_WARPS (SYM_THREADS / 16)
 #define SYM_BATCH 8 /* pairs per half-warp whose masks are loaded together */
 
-/* A warp per candidate tile u (several when candidates are few), lane r of
- * each half = row r. For a batch of matched pairs, lane r loads mask_A[r] of
- * each of its half's pairs and stages mask_B[r] in shared memory (all loads
+/* S half-warps per candidate tile u (see tile_match.cuh), lane r of each
+ * half = row r. For a batch of matched pairs, lane r loads mask_A[r] of each
+ * of its half's pairs and stages mask_B[r] in shared memory (all loads
  * independent), then ORs mask_B[c] over the set bits c of its mask_A[r]. The
- * partial masks of the tile's half-warps are ORed at the end. */
+ * group's partial masks are ORed at the end. */
+template <int LANES>
 static __global__ void __launch_bounds__(SYM_THREADS)
-    symbolic_kernel(int64_t num_cand, int warps, const int32_t *cand_row, const int32_t *cand_col,
+    symbolic_kernel(int64_t num_cand, int group, const int32_t *cand_row, const int32_t *cand_col,
                     const int64_t *a_tile_ptr, const int32_t *a_tile_col, const uint16_t *a_mask,
                     const int64_t *bc_col_ptr, const int32_t *bc_row, const int64_t *bc_tile,
                     const uint16_t *b_mask, uint16_t *cand_mask, int32_t *cand_nnz) {
-  __shared__ uint16_t staged_all[SYM_WARPS * 2][SYM_BATCH][16];
-  __shared__ unsigned partial[SYM_WARPS * 2][16];
-  int warp = threadIdx.x >> 5, hw = threadIdx.x >> 4, r = threadIdx.x & 15;
-  int w = warp & (warps - 1); /* this warp's place in the tile's group */
-  int64_t u = (int64_t)blockIdx.x * (SYM_WARPS / warps) + warp / warps;
+  __shared__ uint16_t staged_all[SYM_HALF_WARPS][SYM_BATCH][16];
+  __shared__ unsigned partial[SYM_HALF_WARPS][16];
+  int hw = threadIdx.x >> 4, r = threadIdx.x & 15, sh = hw & (group - 1);
+  int64_t u = (int64_t)blockIdx.x * (SYM_HALF_WARPS / group) + hw / group;
+  unsigned members = spgemm_members<LANES>(), acc = 0;
   bool active = u < num_cand;
-  unsigned acc = 0;
   if (active) {
     uint16_t(*staged)[16] = staged_all[hw];
     spgemm_lists l = spgemm_make_lists(a_tile_ptr, a_tile_col, bc_col_ptr, bc_row, bc_tile,
                                        cand_row[u], cand_col[u]);
-    for (int32_t chunk = w; chunk < l.chunks(); chunk += warps) {
+    int32_t chunks = (l.length() + LANES - 1) / LANES, stride = LANES == 32 ? group / 2 : 1;
+    for (int32_t chunk = LANES == 32 ? sh / 2 : 0; chunk < chunks; chunk += stride) {
       int32_t pa, pb;
-      unsigned hits = spgemm_chunk_pairs(l, chunk, &pa, &pb);
+      unsigned hits = spgemm_chunk_pairs<LANES>(l, chunk, &pa, &pb);
       while (hits) {
         int src[SYM_BATCH];
         unsigned am[SYM_BATCH];
-        spgemm_take_batch<SYM_BATCH>(&hits, src);
+        spgemm_take_batch<SYM_BATCH, LANES>(&hits, src);
 #pragma unroll
         for (int g = 0; g < SYM_BATCH; g++) {
-          int32_t qa = __shfl_sync(SPGEMM_FULL_WARP, pa, src[g] < 0 ? 0 : src[g]);
-          int32_t qb = __shfl_sync(SPGEMM_FULL_WARP, pb, src[g] < 0 ? 0 : src[g]);
+          int from = src[g] < 0 ? 0 : src[g];
+          int32_t qa = __shfl_sync(members, pa, from, LANES), qb = __shfl_sync(members, pb, from, LANES);
           am[g] = 0;
           if (src[g] >= 0) {
             am[g] = a_mask[FMT_TILE * qa + r];
             staged[g][r] = b_mask[FMT_TILE * qb + r];
           }
         }
-        __syncwarp();
+        __syncwarp(members);
 #pragma unroll
         for (int g = 0; g < SYM_BATCH; g++)
           for (unsigned bits = am[g]; bits; bits &= bits - 1)
             acc |= staged[g][__ffs(bits) - 1];
-        __syncwarp();
+        __syncwarp(members);
       }
     }
   }
-  partial[hw][r] = acc;
-  __syncthreads();
-  if (active && w == 0 && (hw & 1) == 0) {
-    for (int k = 1; k < 2 * warps; k++) /* the group is half-warps hw .. hw + 2*warps - 1 */
-      acc |= partial[hw + k][r];
+  if (group > 1) {
+    partial[hw][r] = acc;
+    __syncthreads();
+    if (active && sh == 0) /* the group is half-warps hw .. hw + group - 1 */
+      for (int k = 1; k < group; k++)
+        acc |= partial[hw + k][r];
+  }
+  if (active && sh == 0) {
     int total;
     (void)fmt_half_warp_exclusive_sum(__popc(acc), &total);
     cand_mask[FMT_TILE * u + r] = (uint16_t)acc;
@@ -143,11 +147,16 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   AMG_TRY_GOTO(fmt_device_alloc((void **)&scan, (size_t)(num_cand + 1) * sizeof *scan), s, done);
   AMG_CUDA_GOTO(cudaMemsetAsync(scan, 0, sizeof *scan, fmt_stream()), s, done);
   if (num_cand > 0) {
-    int warps = spgemm_warps_per_tile(num_cand, spgemm_warp_slots());
-    int64_t per_block = SYM_WARPS / warps;
-    symbolic_kernel<<<(unsigned)((num_cand + per_block - 1) / per_block), SYM_THREADS, 0, fmt_stream()>>>(
-        num_cand, warps, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bc->col_ptr, bc->row,
-        bc->tile, b->mask, cand_mask, cand_nnz);
+    int group = spgemm_half_warps_per_tile(num_cand, spgemm_mean_list(a, b), spgemm_half_warp_slots());
+    unsigned blocks = (unsigned)((num_cand + SYM_HALF_WARPS / group - 1) / (SYM_HALF_WARPS / group));
+    if (group == 1)
+      symbolic_kernel<16><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(
+          num_cand, group, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bc->col_ptr,
+          bc->row, bc->tile, b->mask, cand_mask, cand_nnz);
+    else
+      symbolic_kernel<32><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(
+          num_cand, group, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bc->col_ptr,
+          bc->row, bc->tile, b->mask, cand_mask, cand_nnz);
     AMG_LAUNCH_GOTO(s, done);
     auto counts = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
                                                   count_of_candidate{cand_nnz});
