@@ -1,0 +1,1 @@
+/* placeholder: aggregate_mis2 (host) */ typedef int amg_placeholder_aggregate_mis2;

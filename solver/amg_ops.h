@@ -1,0 +1,152 @@
+/* The operations of the smoothed-aggregation setup and of the solve. Each
+ * has a host version (the CPU reference, plain and obviously correct) and a
+ * device version with the same contract; a matrix and the vectors passed with
+ * it live in the same place (a->loc). Internal to solver/. Prefix: amg_.
+ *
+ * Vectors are plain double arrays of the matrix's row count. Device scalars
+ * and results are returned to the host unless a name says otherwise.
+ * Every device reduction is deterministic: fixed grid, fixed per-thread
+ * order, fixed combination tree; no floating-point atomics. */
+#ifndef AMG_OPS_H
+#define AMG_OPS_H
+
+#include <stdint.h>
+
+#include "formats.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifdef __CUDACC__
+#define AMG_HD __host__ __device__
+#else
+#define AMG_HD
+#endif
+
+/* ---- diagonal and strength of connection (strength.c / strength.cu) ---- */
+
+/* d[i] = a_ii. Fails with AMG_ERR_BAD_DIAGONAL naming the first row (0- and
+ * 1-based) whose diagonal is missing, zero, negative or not finite. */
+amg_status amg_diagonal_host(const fmt_tile *a, double *d);
+amg_status amg_diagonal_device(const fmt_tile *a, double *d);
+
+/* Symmetric strength: smask[16t + r] has bit c set exactly when the entry
+ * (i, j) at local (r, c) of tile t is off-diagonal, nonzero, and
+ * |a_ij| >= theta * sqrt(|a_ii * a_jj|). Same indexing as a->mask; its bits
+ * are a subset of a->mask's. d is the diagonal. */
+amg_status amg_strength_host(const fmt_tile *a, const double *d, double theta, uint16_t *smask);
+amg_status amg_strength_device(const fmt_tile *a, const double *d, double theta, uint16_t *smask);
+
+/* A_F: A with its weak off-diagonal entries (in a->mask, not in smask)
+ * removed and added to the diagonal; tiles left empty are dropped. */
+amg_status amg_filter_host(const fmt_tile *a, const uint16_t *smask, fmt_tile **af);
+amg_status amg_filter_device(const fmt_tile *a, const uint16_t *smask, fmt_tile **af);
+
+/* ---- MIS-2 aggregation (aggregate_mis2.c / aggregate_mis2.cu) ----
+ *
+ * The graph: node i's neighbours are the j with (i, j) strong (smask bits
+ * of A's tile row i/16, local row i%16), assumed symmetric. Nodes with no
+ * strong neighbour are isolated: agg = -1, never aggregated.
+ *
+ * MIS-2 by synchronous rounds (Bell, Dalton, Olson 2012), identical on CPU
+ * and GPU by construction:
+ *   key(j) = (state rank << 62) | (amg_priority(j) << 31) | j, with rank
+ *   2 = in the set, 1 = undecided, 0 = out (isolated nodes count as out).
+ *   Each round: m1(i) = max key over i and its neighbours; m2(i) = max m1
+ *   over i and its neighbours (so the max over distance <= 2), both
+ *   computed from the previous round's states only; then an undecided i
+ *   joins the set if m2(i) == key(i), else leaves it (out) if m2(i) has
+ *   rank 2. Repeat until no node is undecided.
+ * Aggregates: the set's nodes are the roots, numbered in increasing order of
+ * index. Pass 1: a non-root node with a root neighbour joins it (at most one
+ * exists; take the smallest root index). Pass 2, using pass-1 results only:
+ * a node still unassigned joins the aggregate of its assigned neighbour with
+ * the largest (amg_priority, index). Every non-isolated node is then
+ * aggregated. */
+typedef struct amg_aggregate_stats {
+  int32_t count;     /* aggregates */
+  int32_t isolated;  /* nodes left out */
+  int32_t min_size, max_size;
+  double mean_size;
+  int rounds;        /* MIS-2 rounds */
+} amg_aggregate_stats;
+
+/* Node priority: a fixed 31-bit hash of the index (no random generator). */
+static inline AMG_HD uint32_t amg_priority(uint32_t i) {
+  uint32_t x = i + 0x9E3779B9u;
+  x ^= x >> 16;
+  x *= 0x7FEB352Du;
+  x ^= x >> 15;
+  x *= 0x846CA68Bu;
+  x ^= x >> 16;
+  return x & 0x7FFFFFFFu;
+}
+
+/* agg[n] (where a lives) receives each node's aggregate or -1; st on the host. */
+amg_status amg_aggregate_host(const fmt_tile *a, const uint16_t *smask, int32_t *agg,
+                              amg_aggregate_stats *st);
+amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *smask, int32_t *agg,
+                                amg_aggregate_stats *st);
+
+/* ---- prolongator (tentative.c/.cu, smooth_prolongator.c/.cu) ---- */
+
+/* T (n x count): T[i, agg[i]] = 1/sqrt(|aggregate|), no entry for agg[i] < 0. */
+amg_status amg_tentative_host(const int32_t *agg, int32_t n, int32_t count, fmt_tile **t);
+amg_status amg_tentative_device(const int32_t *agg, int32_t n, int32_t count, fmt_tile **t);
+
+/* P = T - scale * D^-1 S in place of S, where S = A_F T (whose pattern holds
+ * T's) and d the diagonal of A_F: p_ij = -scale * s_ij / d_i, plus
+ * 1/sqrt(|agg i|) where j = agg[i]. */
+amg_status amg_smooth_prolongator_host(fmt_tile *s, const double *d, const int32_t *agg, double scale);
+amg_status amg_smooth_prolongator_device(fmt_tile *s, const double *d, const int32_t *agg, double scale);
+
+/* ---- SpMV and vector kernels (spmv.c/.cu, blas1.c/.cu) ---- */
+
+/* y = A x */
+amg_status amg_spmv_host(const fmt_tile *a, const double *x, double *y);
+amg_status amg_spmv_device(const fmt_tile *a, const double *x, double *y);
+/* r = b - A x */
+amg_status amg_residual_host(const fmt_tile *a, const double *b, const double *x, double *r);
+amg_status amg_residual_device(const fmt_tile *a, const double *b, const double *x, double *r);
+/* One weighted-Jacobi sweep: x_out = x_in + omega * dinv .* (b - A x_in); x_out != x_in. */
+amg_status amg_jacobi_host(const fmt_tile *a, const double *dinv, double omega, const double *b,
+                           const double *x_in, double *x_out);
+amg_status amg_jacobi_device(const fmt_tile *a, const double *dinv, double omega, const double *b,
+                             const double *x_in, double *x_out);
+
+/* *result = x . y (result on the host) */
+amg_status amg_dot_host(int32_t n, const double *x, const double *y, double *result);
+amg_status amg_dot_device(int32_t n, const double *x, const double *y, double *result);
+/* y = alpha x + y */
+amg_status amg_axpy_host(int32_t n, double alpha, const double *x, double *y);
+amg_status amg_axpy_device(int32_t n, double alpha, const double *x, double *y);
+/* x = alpha x */
+amg_status amg_scale_host(int32_t n, double alpha, double *x);
+amg_status amg_scale_device(int32_t n, double alpha, double *x);
+/* y[i] = s[i] * y[i] */
+amg_status amg_vmul_host(int32_t n, const double *s, double *y);
+amg_status amg_vmul_device(int32_t n, const double *s, double *y);
+/* x[i] = value */
+amg_status amg_fill_host(int32_t n, double value, double *x);
+amg_status amg_fill_device(int32_t n, double value, double *x);
+
+/* ---- dense coarse solve (coarse_solve.c / coarse_solve.cu) ---- */
+
+/* Largest coarsest level factorised densely. */
+#define AMG_COARSE_DENSE_MAX 4096
+
+typedef struct amg_coarse_solver amg_coarse_solver;
+
+/* Factorises the n x n symmetric positive definite a (n <= AMG_COARSE_DENSE_MAX)
+ * by dense Cholesky; AMG_ERR_SINGULAR naming the failing pivot if it is not SPD. */
+amg_status amg_coarse_create_host(const fmt_tile *a, amg_coarse_solver **out);
+amg_status amg_coarse_create_device(const fmt_tile *a, amg_coarse_solver **out);
+/* x = A^-1 b, vectors where a lived. */
+amg_status amg_coarse_apply(const amg_coarse_solver *cs, const double *b, double *x);
+void amg_coarse_destroy(amg_coarse_solver *cs);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,1 @@
+/* placeholder: blas1 (host) */ typedef int amg_placeholder_blas1;

@@ -1,0 +1,1 @@
+/* placeholder: filter (host) */ typedef int amg_placeholder_filter;

@@ -1,0 +1,1 @@
+/* placeholder: filter (device) */ typedef int amg_placeholder_filter_cu;

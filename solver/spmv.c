@@ -1,0 +1,1 @@
+/* placeholder: spmv (host) */ typedef int amg_placeholder_spmv;

@@ -1,0 +1,1 @@
+/* placeholder: spmv (device) */ typedef int amg_placeholder_spmv_cu;

@@ -1,0 +1,1 @@
+/* placeholder: strength (host) */ typedef int amg_placeholder_strength;

@@ -1,0 +1,1 @@
+/* placeholder: strength (device) */ typedef int amg_placeholder_strength_cu;

@@ -1,0 +1,1 @@
+/* placeholder: tentative (host) */ typedef int amg_placeholder_tentative;

@@ -1,0 +1,1 @@
+/* placeholder: tentative (device) */ typedef int amg_placeholder_tentative_cu;
