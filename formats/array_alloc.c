@@ -1,9 +1,10 @@
-/* Host or device array allocation with overflow checks. */
+/* Host or device array allocation with overflow checks, and copies. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "fmt_internal.h"
 
-amg_status fmt_array_alloc(void **p, int64_t count, size_t elem, fmt_location loc) {
+amg_status fmt_alloc(void **p, int64_t count, size_t elem, fmt_location loc) {
   *p = NULL;
   if (count < 0)
     return amg_error(AMG_ERR_ARG, "negative array length %lld", (long long)count);
@@ -19,11 +20,21 @@ amg_status fmt_array_alloc(void **p, int64_t count, size_t elem, fmt_location lo
   return AMG_OK;
 }
 
-void fmt_array_free(void *p, fmt_location loc) {
+void fmt_free(void *p, fmt_location loc) {
   if (!p)
     return;
   if (loc == FMT_DEVICE)
     fmt_device_free(p);
   else
     free(p);
+}
+
+amg_status fmt_copy(void *dst, fmt_location dst_loc, const void *src, fmt_location src_loc, size_t bytes) {
+  if (bytes == 0)
+    return AMG_OK;
+  if (dst_loc == FMT_HOST && src_loc == FMT_HOST) {
+    memcpy(dst, src, bytes);
+    return AMG_OK;
+  }
+  return fmt_device_copy_any(dst, dst_loc == FMT_DEVICE, src, src_loc == FMT_DEVICE, bytes);
 }

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "cuda_check.cuh"
-#include "formats.h"
+#include "fmt_internal.h"
 
 static cudaStream_t library_stream;
 static cudaMemPool_t library_pool;
@@ -93,4 +93,16 @@ extern "C" void fmt_device_reset_peak(void) {
   uint64_t zero = 0;
   if (ensure_initialised() == AMG_OK)
     (void)cudaMemPoolSetAttribute(library_pool, cudaMemPoolAttrUsedMemHigh, &zero);
+}
+
+extern "C" amg_status fmt_device_copy_any(void *dst, int dst_device, const void *src, int src_device,
+                                          size_t bytes) {
+  amg_status s = ensure_initialised();
+  if (s != AMG_OK)
+    return s;
+  cudaMemcpyKind kind = dst_device ? (src_device ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice)
+                                   : cudaMemcpyDeviceToHost;
+  AMG_CUDA_TRY(cudaMemcpyAsync(dst, src, bytes, kind, library_stream));
+  AMG_CUDA_TRY(cudaStreamSynchronize(library_stream));
+  return AMG_OK;
 }

@@ -1,5 +1,5 @@
 /* Stubs for a build without CUDA: every device entry point links and says so. */
-#include "formats.h"
+#include "fmt_internal.h"
 
 static amg_status no_cuda(const char *what) {
   return amg_error(AMG_ERR_NO_CUDA, "%s: this build has no CUDA backend (AMG_ENABLE_CUDA=OFF)", what);
@@ -60,4 +60,11 @@ amg_status fmt_timer_start(fmt_timer *t) { return no_cuda("timer_start"); }
 amg_status fmt_timer_stop(fmt_timer *t, double *ms) {
   *ms = 0;
   return no_cuda("timer_stop");
+}
+amg_status fmt_device_copy_any(void *dst, int dst_device, const void *src, int src_device, size_t bytes) {
+  return no_cuda("device copy");
+}
+amg_status fmt_tile_select_device(const fmt_tile *a, const uint16_t *keep, fmt_tile **out) {
+  *out = NULL;
+  return no_cuda("tile_select_device");
 }

@@ -8,14 +8,16 @@
 extern "C" {
 #endif
 
-/* Allocates count elements of elem bytes on loc; fails cleanly on overflow.
- * count = 0 gives a valid NULL-or-minimal allocation that free accepts. */
-amg_status fmt_array_alloc(void **p, int64_t count, size_t elem, fmt_location loc);
-void fmt_array_free(void *p, fmt_location loc);
+/* The internal names of fmt_alloc / fmt_free. */
+#define fmt_array_alloc fmt_alloc
+#define fmt_array_free fmt_free
 
 /* Allocates a fmt_tile_columns with uninitialised arrays (for the device builder). */
 amg_status fmt_tile_columns_alloc(int32_t tile_n, int64_t num_tiles, fmt_location loc,
                                   fmt_tile_columns **out);
+
+/* A copy where at least one side is on the device (device_memory.cu); waits for it. */
+amg_status fmt_device_copy_any(void *dst, int dst_device, const void *src, int src_device, size_t bytes);
 
 /* Bits strictly below column c of a 16-bit row mask. */
 static inline uint16_t fmt_mask_below(int c) { return (uint16_t)((1u << c) - 1u); }

@@ -71,6 +71,13 @@ typedef struct fmt_tile {
 /* Number of 16-wide tiles covering k rows or columns. */
 static inline int32_t fmt_tiles_for(int32_t k) { return (int32_t)((k + FMT_TILE - 1) / FMT_TILE); }
 
+/* ---- Arrays (host or device) ---- */
+/* count elements of elem bytes where loc says; overflow-checked. count 0 is valid. */
+amg_status fmt_alloc(void **p, int64_t count, size_t elem, fmt_location loc);
+void fmt_free(void *p, fmt_location loc);
+/* Copies bytes between any two locations; waits for a device copy to finish. */
+amg_status fmt_copy(void *dst, fmt_location dst_loc, const void *src, fmt_location src_loc, size_t bytes);
+
 /* ---- CSR (host or device) ---- */
 amg_status fmt_csr_create(int32_t m, int32_t n, int64_t nnz, fmt_location loc, fmt_csr **out);
 void fmt_csr_destroy(fmt_csr *a);
@@ -105,6 +112,11 @@ typedef struct fmt_tile_columns {
 
 amg_status fmt_tile_columns_create(const fmt_tile *a, fmt_tile_columns **out);
 void fmt_tile_columns_destroy(fmt_tile_columns *bc);
+
+/* The entries of a whose bits are set in keep (16 masks per tile, a subset of
+ * a->mask), values unchanged; tiles left empty are dropped. Host or device. */
+amg_status fmt_tile_select(const fmt_tile *a, const uint16_t *keep, fmt_tile **out);
+amg_status fmt_tile_select_device(const fmt_tile *a, const uint16_t *keep, fmt_tile **out);
 
 /* ---- Conversions and transpose, host (CPU reference) ---- */
 amg_status fmt_tile_from_csr(const fmt_csr *a, fmt_tile **out);

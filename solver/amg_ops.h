@@ -146,6 +146,33 @@ amg_status amg_coarse_create_device(const fmt_tile *a, amg_coarse_solver **out);
 amg_status amg_coarse_apply(const amg_coarse_solver *cs, const double *b, double *x);
 void amg_coarse_destroy(amg_coarse_solver *cs);
 
+/* ---- dispatch by location (ops_dispatch.c) ----
+ * The algorithm code calls these; they pick the host or device version
+ * from the matrix's location (or the given one for plain vectors). */
+amg_status amg_diagonal(const fmt_tile *a, double *d);
+amg_status amg_strength(const fmt_tile *a, const double *d, double theta, uint16_t *smask);
+amg_status amg_filter(const fmt_tile *a, const uint16_t *smask, fmt_tile **af);
+amg_status amg_aggregate(const fmt_tile *a, const uint16_t *smask, int32_t *agg, amg_aggregate_stats *st);
+amg_status amg_tentative(fmt_location loc, const int32_t *agg, int32_t n, int32_t count, fmt_tile **t);
+amg_status amg_smooth_prolongator(fmt_tile *s, const double *d, const int32_t *agg, double scale);
+amg_status amg_transpose(const fmt_tile *a, fmt_tile **at);
+amg_status amg_spmv(const fmt_tile *a, const double *x, double *y);
+amg_status amg_residual(const fmt_tile *a, const double *b, const double *x, double *r);
+amg_status amg_jacobi(const fmt_tile *a, const double *dinv, double omega, const double *b,
+                      const double *x_in, double *x_out);
+amg_status amg_dot(fmt_location loc, int32_t n, const double *x, const double *y, double *result);
+amg_status amg_axpy(fmt_location loc, int32_t n, double alpha, const double *x, double *y);
+amg_status amg_scale(fmt_location loc, int32_t n, double alpha, double *x);
+amg_status amg_vmul(fmt_location loc, int32_t n, const double *s, double *y);
+amg_status amg_fill(fmt_location loc, int32_t n, double value, double *x);
+/* x[i] = 0.5 + amg_priority(i) / 2^31: fixed, positive, no structure. */
+amg_status amg_fill_start_vector(fmt_location loc, int32_t n, double *x);
+amg_status amg_fill_start_vector_device(int32_t n, double *x);
+/* dinv[i] = 1 / d[i] */
+amg_status amg_invert(fmt_location loc, int32_t n, const double *d, double *dinv);
+amg_status amg_invert_device(int32_t n, const double *d, double *dinv);
+amg_status amg_coarse_create(const fmt_tile *a, amg_coarse_solver **out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,1 +1,47 @@
-/* placeholder: filter (host) */ typedef int amg_placeholder_filter;
+/* A_F on the host (the CPU reference of filter.cu): A's strong entries and
+ * its diagonal, with each row's weak off-diagonal entries added to the
+ * diagonal, so that A_F 1 = A 1 (row sums, hence the near-null space of the
+ * constant vector, are kept). */
+#include <stdlib.h>
+
+#include "amg_ops.h"
+
+/* Position of entry (r, c) of tile t, which must be stored. */
+static int64_t entry(const fmt_tile *a, int64_t t, int r, int c) {
+  return a->tile_nnz[t] + a->row_ptr[FMT_TILE * t + r] +
+         __builtin_popcount(a->mask[FMT_TILE * t + r] & ((1u << c) - 1u));
+}
+
+amg_status amg_filter_host(const fmt_tile *a, const uint16_t *smask, fmt_tile **out) {
+  *out = NULL;
+  if (!a || a->loc != FMT_HOST)
+    return amg_error(AMG_ERR_ARG, "filter: need a host matrix");
+  uint16_t *keep = malloc(((size_t)FMT_TILE * a->num_tiles + 1) * sizeof *keep);
+  if (!keep)
+    return amg_error(AMG_ERR_NOMEM, "filter: out of host memory");
+  for (int32_t ti = 0; ti < a->tile_m; ti++)
+    for (int64_t t = a->tile_ptr[ti]; t < a->tile_ptr[ti + 1]; t++)
+      for (int r = 0; r < FMT_TILE; r++) {
+        unsigned diag = a->tile_col[t] == ti ? (a->mask[FMT_TILE * t + r] & (1u << r)) : 0;
+        keep[FMT_TILE * t + r] = (uint16_t)(smask[FMT_TILE * t + r] | diag);
+      }
+  fmt_tile *af = NULL;
+  amg_status s = fmt_tile_select(a, keep, &af);
+  for (int32_t ti = 0; s == AMG_OK && ti < a->tile_m; ti++)
+    for (int r = 0; r < FMT_TILE && ti * FMT_TILE + r < a->m; r++) {
+      double weak = 0;
+      for (int64_t t = a->tile_ptr[ti]; t < a->tile_ptr[ti + 1]; t++) {
+        int64_t k = a->tile_nnz[t] + a->row_ptr[FMT_TILE * t + r];
+        for (unsigned bits = a->mask[FMT_TILE * t + r]; bits; bits &= bits - 1, k++)
+          if (!(keep[FMT_TILE * t + r] & (bits & -bits)))
+            weak += a->val[k];
+      }
+      for (int64_t t = af->tile_ptr[ti]; t < af->tile_ptr[ti + 1]; t++)
+        if (af->tile_col[t] == ti)
+          af->val[entry(af, t, r, r)] += weak;
+    }
+  free(keep);
+  if (s == AMG_OK)
+    *out = af;
+  return s;
+}

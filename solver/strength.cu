@@ -1,1 +1,99 @@
-/* placeholder: strength (device) */ typedef int amg_placeholder_strength_cu;
+/* Diagonal and symmetric strength of connection on the GPU (CPU reference:
+ * strength.c). Diagonal: one thread per row binary-searches its tile row for
+ * the diagonal tile; a bad row is reported through an integer atomicMin, so
+ * the error names the first bad row whatever the timing. Strength: a
+ * half-warp per tile, lane r filters row r's mask by the strength test. */
+#include <math.h>
+
+#include "amg_ops.h"
+#include "device_util.cuh"
+
+static __global__ void diagonal_kernel(int32_t n, const int64_t *tile_ptr, const int32_t *tile_col,
+                                       const int64_t *tile_nnz, const uint8_t *row_ptr,
+                                       const uint16_t *mask, const double *val, double *d,
+                                       int32_t *first_bad) {
+  int32_t i = (int32_t)((int64_t)blockIdx.x * blockDim.x + threadIdx.x);
+  if (i >= n)
+    return;
+  int32_t ti = i / FMT_TILE, r = i % FMT_TILE;
+  int64_t lo = tile_ptr[ti], hi = tile_ptr[ti + 1];
+  while (lo < hi) { /* first tile with column >= ti */
+    int64_t mid = (lo + hi) / 2;
+    if (tile_col[mid] < ti)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  double v = NAN;
+  if (lo < tile_ptr[ti + 1] && tile_col[lo] == ti) {
+    unsigned bits = mask[FMT_TILE * lo + r];
+    if ((bits >> r) & 1u)
+      v = val[tile_nnz[lo] + row_ptr[FMT_TILE * lo + r] + __popc(bits & ((1u << r) - 1u))];
+  }
+  d[i] = v;
+  if (!(v > 0) || !isfinite(v))
+    atomicMin(first_bad, i);
+}
+
+static __global__ void strength_kernel(int64_t nt, int32_t tile_m, const int64_t *tile_ptr,
+                                       const int32_t *tile_col, const int64_t *tile_nnz,
+                                       const uint8_t *row_ptr, const uint16_t *mask, const double *val,
+                                       const double *d, double theta, uint16_t *smask) {
+  int64_t t = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 4;
+  if (t >= nt)
+    return;
+  int r = threadIdx.x & 15;
+  int32_t i = fmt_tile_row_of(tile_ptr, tile_m, t) * FMT_TILE + r;
+  int64_t k = tile_nnz[t] + row_ptr[FMT_TILE * t + r];
+  unsigned strong = 0;
+  for (unsigned bits = mask[FMT_TILE * t + r]; bits; bits &= bits - 1, k++) {
+    int c = __ffs(bits) - 1;
+    int32_t j = tile_col[t] * FMT_TILE + c;
+    double v = val[k];
+    if (i != j && v != 0.0 && fabs(v) >= theta * sqrt(fabs(d[i] * d[j])))
+      strong |= 1u << c;
+  }
+  smask[FMT_TILE * t + r] = (uint16_t)strong;
+}
+
+extern "C" amg_status amg_diagonal_device(const fmt_tile *a, double *d) {
+  if (!a || a->loc != FMT_DEVICE)
+    return amg_error(AMG_ERR_ARG, "diagonal: need a device matrix");
+  if (a->m != a->n)
+    return amg_error(AMG_ERR_NOT_SQUARE, "diagonal: matrix is %d x %d, not square", a->m, a->n);
+  int32_t *first_bad = NULL, bad = INT32_MAX;
+  double v = 0;
+  amg_status s = fmt_device_alloc((void **)&first_bad, sizeof *first_bad);
+  if (s != AMG_OK)
+    return s;
+  AMG_CUDA_GOTO(cudaMemcpyAsync(first_bad, &bad, sizeof bad, cudaMemcpyHostToDevice, fmt_stream()), s, done);
+  if (a->m > 0) {
+    diagonal_kernel<<<fmt_blocks(a->m, 1, 256), 256, 0, fmt_stream()>>>(
+        a->m, a->tile_ptr, a->tile_col, a->tile_nnz, a->row_ptr, a->mask, a->val, d, first_bad);
+    AMG_LAUNCH_GOTO(s, done);
+  }
+  AMG_CUDA_GOTO(cudaMemcpyAsync(&bad, first_bad, sizeof bad, cudaMemcpyDeviceToHost, fmt_stream()), s, done);
+  AMG_CUDA_GOTO(cudaStreamSynchronize(fmt_stream()), s, done);
+  if (bad != INT32_MAX) {
+    AMG_CUDA_GOTO(cudaMemcpy(&v, d + bad, sizeof v, cudaMemcpyDeviceToHost), s, done);
+    s = amg_error(AMG_ERR_BAD_DIAGONAL,
+                  "row %d (1-based %d): diagonal entry is %s%g; smoothed aggregation needs a positive "
+                  "diagonal",
+                  bad, bad + 1, isnan(v) ? "missing or " : "", v);
+  }
+done:
+  fmt_device_free(first_bad);
+  return s;
+}
+
+extern "C" amg_status amg_strength_device(const fmt_tile *a, const double *d, double theta, uint16_t *smask) {
+  if (!a || a->loc != FMT_DEVICE)
+    return amg_error(AMG_ERR_ARG, "strength: need a device matrix");
+  if (a->num_tiles == 0)
+    return AMG_OK;
+  strength_kernel<<<fmt_blocks(a->num_tiles, 16, 256), 256, 0, fmt_stream()>>>(
+      a->num_tiles, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->row_ptr, a->mask, a->val, d,
+      theta, smask);
+  AMG_CUDA_TRY(cudaGetLastError());
+  return AMG_OK;
+}

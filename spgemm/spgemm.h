@@ -67,6 +67,9 @@ typedef struct spgemm_stats {
 amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, fmt_tile **c,
                               const spgemm_tile_options *opt, spgemm_stats *stats);
 
+/* Intermediate products of A*B for device tile matrices (host result). */
+amg_status spgemm_tile_products_device(const fmt_tile *a, const fmt_tile *b, int64_t *products);
+
 /* A device CSR matrix with 32-bit row offsets, the form cusparseSpGEMM takes. */
 typedef struct spgemm_csr32 {
   int32_t m, n, nnz;

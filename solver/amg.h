@@ -1,0 +1,116 @@
+/* Smoothed-aggregation algebraic multigrid on the GPU (or the CPU): the
+ * library's public API. Prefix: amg_.
+ *
+ * Embed it as one embeds AmgX: fill an amg_options (amg_options_default
+ * gives the documented defaults), build a hierarchy from a host CSR matrix
+ * with amg_setup, then solve. Every level's operator is kept in the 16x16
+ * tile format, and each coarse operator is the Galerkin product P^T A P
+ * computed by the chosen SpGEMM backend. */
+#ifndef AMG_H
+#define AMG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "amg_ops.h"
+#include "formats.h"
+#include "spgemm.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AMG_MAX_LEVELS 25
+
+typedef enum amg_backend { AMG_BACKEND_AUTO = 0, AMG_BACKEND_GPU, AMG_BACKEND_CPU } amg_backend;
+typedef enum amg_galerkin_order {
+  AMG_GALERKIN_AUTO = 0, /* see amg_galerkin_choose */
+  AMG_GALERKIN_PT_AP,    /* P^T (A P) */
+  AMG_GALERKIN_PTA_P     /* (P^T A) P */
+} amg_galerkin_order;
+typedef enum amg_solver_kind { AMG_SOLVER_PCG = 0, AMG_SOLVER_STATIONARY } amg_solver_kind;
+
+typedef struct amg_options {
+  amg_backend backend;               /* AUTO: the GPU when one is present, else the CPU */
+  /* setup */
+  double strength_theta;             /* 0.0: j strong for i when |a_ij| >= theta sqrt(|a_ii a_jj|) */
+  double prolongator_omega;          /* 4/3: P = (I - omega/rho D^-1 A_F) T */
+  int rho_steps;                     /* 10 power-iteration steps for rho(D^-1 A) */
+  amg_galerkin_order galerkin_order; /* AUTO */
+  spgemm_backend spgemm;             /* SPGEMM_TILE (or SPGEMM_CUSPARSE) */
+  int32_t coarse_size;               /* 500: stop coarsening at or below this many rows */
+  int max_levels;                    /* 10 */
+  /* cycle */
+  int pre_sweeps, post_sweeps;       /* 1, 1 weighted-Jacobi sweeps */
+  double jacobi_omega;               /* 0: use 4/(3 rho) with rho from the setup */
+  /* solver */
+  amg_solver_kind solver;            /* PCG (the V-cycle preconditions CG) */
+  double tol;                        /* 1e-8 on ||r|| / ||b|| */
+  int max_iter;                      /* 100 */
+  int verbose;                       /* 1: progress per level and iteration on stderr */
+} amg_options;
+
+void amg_options_default(amg_options *o);
+/* Checks ranges; AMG_ERR_CONFIG names the offending option. */
+amg_status amg_options_check(const amg_options *o);
+
+const char *amg_galerkin_order_name(amg_galerkin_order o);
+amg_status amg_galerkin_order_parse(const char *name, amg_galerkin_order *out); /* "auto", "pt_ap", "pta_p" */
+
+/* ---- setup ---- */
+
+typedef struct amg_level_report {
+  int32_t rows;
+  int64_t nnz, tiles;
+  double nnz_per_tile;
+  amg_aggregate_stats agg;  /* aggregates of this level = rows of the next */
+  double rho;               /* rho(D^-1 A) estimate */
+  /* milliseconds per stage */
+  double ms_strength, ms_aggregation, ms_rho, ms_prolongator, ms_transpose, ms_galerkin;
+  amg_galerkin_order galerkin_order; /* the order used (never AUTO) */
+  int64_t galerkin_products;         /* intermediate products of both SpGEMMs */
+  double galerkin_gflops;
+  int64_t intermediate_nnz;          /* nnz of AP or P^T A */
+  int64_t p_nnz, p_tiles;
+} amg_level_report;
+
+typedef struct amg_setup_report {
+  int levels;
+  int on_gpu;
+  amg_level_report level[AMG_MAX_LEVELS];
+  double grid_complexity, operator_complexity;
+  double ms_convert;       /* input CSR -> tile (on the device for the GPU backend) */
+  double ms_coarse;        /* dense factorisation of the coarsest level */
+  double setup_ms;         /* all of the above stages, end to end */
+  size_t peak_device_bytes;
+} amg_setup_report;
+
+typedef struct amg_hierarchy amg_hierarchy;
+
+/* Builds the hierarchy for the square host CSR matrix a (copied; a may be
+ * freed after). Errors: AMG_ERR_NOT_SQUARE, AMG_ERR_NONFINITE,
+ * AMG_ERR_BAD_DIAGONAL (zero or negative diagonal, naming the row),
+ * AMG_ERR_SINGULAR (coarsest level not SPD), AMG_ERR_DEVICE_NOMEM, ... */
+amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **out);
+void amg_hierarchy_destroy(amg_hierarchy *h);
+
+const amg_setup_report *amg_hierarchy_report(const amg_hierarchy *h);
+/* Level l's operator, prolongator and restriction (NULL past the coarsest);
+ * they live on the backend's side (device for the GPU backend). */
+const fmt_tile *amg_level_operator(const amg_hierarchy *h, int l);
+const fmt_tile *amg_level_prolongator(const amg_hierarchy *h, int l);
+const fmt_tile *amg_level_restriction(const amg_hierarchy *h, int l);
+/* Level l's aggregate of each node (-1 isolated), where the level lives. */
+const int32_t *amg_level_aggregates(const amg_hierarchy *h, int l);
+
+/* The order AUTO picks for A, P, R = P^T: the one whose first product has
+ * fewer intermediate products (A*P against P^T*A); a tie, which is always
+ * the case for a structurally symmetric A, goes to P^T(AP), the faster
+ * order in spgemm_bench on all four Poisson problems. */
+amg_status amg_galerkin_choose(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r,
+                               amg_galerkin_order *order);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

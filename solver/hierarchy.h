@@ -1,0 +1,40 @@
+/* The hierarchy object (internal to solver/): per level, the operator,
+ * prolongator and restriction in tile format, the inverse diagonal and rho
+ * for the smoother, and the aggregates; plus the coarse solver and the
+ * report. All arrays live at `loc` (the backend's side). */
+#ifndef AMG_HIERARCHY_H
+#define AMG_HIERARCHY_H
+
+#include "amg.h"
+
+typedef struct amg_level {
+  fmt_tile *a;    /* operator A_l */
+  fmt_tile *p;    /* prolongator, rows(A_l) x rows(A_l+1); NULL on the coarsest level */
+  fmt_tile *r;    /* restriction P^T */
+  double *dinv;   /* 1 / diag(A_l) */
+  double rho;     /* rho(D^-1 A_l) estimate */
+  int32_t *agg;   /* aggregate of each node, -1 isolated */
+} amg_level;
+
+struct amg_hierarchy {
+  amg_options opt;
+  fmt_location loc;
+  int levels;
+  amg_level level[AMG_MAX_LEVELS];
+  amg_coarse_solver *coarse;
+  amg_setup_report report;
+};
+
+/* Milliseconds on a monotonic clock. */
+double amg_now_ms(void);
+
+/* rho(D^-1 A) by `steps` power-iteration steps from a fixed start vector;
+ * the estimate is the Rayleigh quotient x'Ax / x'Dx of the last iterate. */
+amg_status amg_spectral_radius(const fmt_tile *a, const double *d, int steps, double *rho);
+
+/* A_c = P^T A P in the given order (not AUTO) with the given SpGEMM backend;
+ * fills the report's galerkin fields (time excluded). */
+amg_status amg_galerkin(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r, amg_galerkin_order order,
+                        spgemm_backend be, fmt_tile **ac, amg_level_report *rep);
+
+#endif

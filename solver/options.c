@@ -1,0 +1,68 @@
+/* Options: documented defaults, range checks, and the Galerkin order names. */
+#include <math.h>
+#include <string.h>
+
+#include "amg.h"
+
+void amg_options_default(amg_options *o) {
+  memset(o, 0, sizeof *o);
+  o->backend = AMG_BACKEND_AUTO;
+  o->strength_theta = 0.0;
+  o->prolongator_omega = 4.0 / 3.0;
+  o->rho_steps = 10;
+  o->galerkin_order = AMG_GALERKIN_AUTO;
+  o->spgemm = SPGEMM_TILE;
+  o->coarse_size = 500;
+  o->max_levels = 10;
+  o->pre_sweeps = 1;
+  o->post_sweeps = 1;
+  o->jacobi_omega = 0.0;
+  o->solver = AMG_SOLVER_PCG;
+  o->tol = 1e-8;
+  o->max_iter = 100;
+  o->verbose = 0;
+}
+
+amg_status amg_options_check(const amg_options *o) {
+  if (!(o->strength_theta >= 0.0 && o->strength_theta < 1.0))
+    return amg_error(AMG_ERR_CONFIG, "amg.strength_theta = %g must be in [0, 1)", o->strength_theta);
+  if (!(o->prolongator_omega > 0.0 && o->prolongator_omega < 2.0))
+    return amg_error(AMG_ERR_CONFIG, "amg.prolongator_omega = %g must be in (0, 2)", o->prolongator_omega);
+  if (o->rho_steps < 1 || o->rho_steps > 1000)
+    return amg_error(AMG_ERR_CONFIG, "amg.rho_steps = %d must be in 1..1000", o->rho_steps);
+  if (o->coarse_size < 1 || o->coarse_size > AMG_COARSE_DENSE_MAX)
+    return amg_error(AMG_ERR_CONFIG, "amg.coarse_size = %d must be in 1..%d", o->coarse_size,
+                     AMG_COARSE_DENSE_MAX);
+  if (o->max_levels < 1 || o->max_levels > AMG_MAX_LEVELS)
+    return amg_error(AMG_ERR_CONFIG, "amg.max_levels = %d must be in 1..%d", o->max_levels, AMG_MAX_LEVELS);
+  if (o->pre_sweeps < 0 || o->pre_sweeps > 100 || o->post_sweeps < 0 || o->post_sweeps > 100)
+    return amg_error(AMG_ERR_CONFIG, "cycle sweeps (%d, %d) must be in 0..100", o->pre_sweeps,
+                     o->post_sweeps);
+  if (!(o->jacobi_omega >= 0.0 && o->jacobi_omega < 2.0))
+    return amg_error(AMG_ERR_CONFIG, "cycle.jacobi_omega = %g must be 0 (automatic) or in (0, 2)",
+                     o->jacobi_omega);
+  if (!(o->tol > 0.0 && o->tol < 1.0))
+    return amg_error(AMG_ERR_CONFIG, "solver.tol = %g must be in (0, 1)", o->tol);
+  if (o->max_iter < 1)
+    return amg_error(AMG_ERR_CONFIG, "solver.max_iter = %d must be at least 1", o->max_iter);
+  return AMG_OK;
+}
+
+const char *amg_galerkin_order_name(amg_galerkin_order o) {
+  switch (o) {
+  case AMG_GALERKIN_PT_AP: return "pt_ap";
+  case AMG_GALERKIN_PTA_P: return "pta_p";
+  default: return "auto";
+  }
+}
+
+amg_status amg_galerkin_order_parse(const char *name, amg_galerkin_order *out) {
+  static const amg_galerkin_order all[] = {AMG_GALERKIN_AUTO, AMG_GALERKIN_PT_AP, AMG_GALERKIN_PTA_P};
+  for (int k = 0; k < 3; k++)
+    if (name && !strcmp(name, amg_galerkin_order_name(all[k]))) {
+      *out = all[k];
+      return AMG_OK;
+    }
+  return amg_error(AMG_ERR_CONFIG, "unknown Galerkin order \"%s\" (expected \"auto\", \"pt_ap\" or \"pta_p\")",
+                   name ? name : "(null)");
+}

@@ -1,0 +1,261 @@
+/* amg_setup: the smoothed-aggregation hierarchy, built level by level in
+ * tile format on the chosen backend, with no CSR round trip after the input
+ * conversion:
+ *   diagonal -> strength -> MIS-2 aggregates -> rho(D^-1 A) -> T ->
+ *   (A_F) -> S = A_F T -> P = T - omega/rho D^-1 S -> R = P^T ->
+ *   A_c = P^T A P (chosen order, chosen SpGEMM) -> next level,
+ * until a level has at most coarse_size rows, max_levels is reached, or
+ * aggregation stops reducing the size; the coarsest level is factorised
+ * densely. Each stage is timed (the device is synchronised at stage ends). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "hierarchy.h"
+
+#ifdef AMG_HAVE_CUDA
+#define AMG_ENABLE_CUDA_BUILD 1
+#else
+#define AMG_ENABLE_CUDA_BUILD 0
+#endif
+
+double amg_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+/* Milliseconds since *t0 once queued device work has finished; restarts *t0. */
+static double lap(fmt_location loc, double *t0) {
+  if (loc == FMT_DEVICE)
+    (void)fmt_device_sync();
+  double now = amg_now_ms(), ms = now - *t0;
+  *t0 = now;
+  return ms;
+}
+
+static amg_status check_input(const fmt_csr *a) {
+  if (!a || a->loc != FMT_HOST)
+    return amg_error(AMG_ERR_ARG, "amg_setup: need a host CSR matrix");
+  if (a->m != a->n)
+    return amg_error(AMG_ERR_NOT_SQUARE, "the matrix is %d x %d; AMG needs a square matrix", a->m, a->n);
+  if (a->m == 0)
+    return amg_error(AMG_ERR_ARG, "the matrix is empty (0 x 0)");
+  amg_status s = fmt_csr_validate(a);
+  if (s == AMG_OK)
+    s = fmt_csr_check_finite(a);
+  return s;
+}
+
+static amg_status multiply(const fmt_tile *x, const fmt_tile *y, spgemm_backend be, fmt_tile **z) {
+  if (x->loc == FMT_DEVICE)
+    return spgemm_multiply_device(be, x, y, z, NULL);
+  return spgemm_tile_reference(x, y, z);
+}
+
+/* P for level lv: T from the aggregates, smoothed with A_F (= A when theta = 0). */
+static amg_status prolongator(const amg_options *o, amg_level *lv, const double *d, const uint16_t *smask,
+                              int32_t count) {
+  fmt_location loc = lv->a->loc;
+  int32_t n = lv->a->m;
+  fmt_tile *t = NULL, *af = NULL;
+  double *df = NULL, rho_f = lv->rho;
+  amg_status s = amg_tentative(loc, lv->agg, n, count, &t);
+  if (s == AMG_OK && o->strength_theta > 0) {
+    s = amg_filter(lv->a, smask, &af);
+    if (s == AMG_OK)
+      s = fmt_alloc((void **)&df, n, sizeof *df, loc);
+    if (s == AMG_OK)
+      s = amg_diagonal(af, df);
+    if (s == AMG_OK)
+      s = amg_spectral_radius(af, df, o->rho_steps, &rho_f);
+  }
+  if (s == AMG_OK)
+    s = multiply(af ? af : lv->a, t, o->spgemm, &lv->p);
+  if (s == AMG_OK)
+    s = amg_smooth_prolongator(lv->p, af ? df : d, lv->agg, o->prolongator_omega / rho_f);
+  fmt_tile_destroy(t);
+  fmt_tile_destroy(af);
+  fmt_free(df, loc);
+  return s;
+}
+
+/* Fills level l and creates level l+1's operator, or marks l the coarsest. */
+static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
+  const amg_options *o = &h->opt;
+  amg_level *lv = &h->level[l];
+  amg_level_report *rep = &h->report.level[l];
+  fmt_location loc = h->loc;
+  const fmt_tile *a = lv->a;
+  int32_t n = a->m;
+  double *d = NULL, t0 = amg_now_ms();
+  uint16_t *smask = NULL;
+  rep->rows = n;
+  rep->nnz = a->nnz;
+  rep->tiles = a->num_tiles;
+  rep->nnz_per_tile = a->num_tiles ? (double)a->nnz / a->num_tiles : 0;
+  *coarsest = 0;
+  amg_status s = fmt_alloc((void **)&d, n, sizeof *d, loc);
+  if (s == AMG_OK)
+    s = fmt_alloc((void **)&lv->dinv, n, sizeof *lv->dinv, loc);
+  if (s == AMG_OK)
+    s = amg_diagonal(a, d);
+  if (s == AMG_OK)
+    s = amg_invert(loc, n, d, lv->dinv);
+  if (s != AMG_OK || n <= o->coarse_size || l == o->max_levels - 1) {
+    *coarsest = 1;
+    goto done;
+  }
+  s = fmt_alloc((void **)&smask, FMT_TILE * a->num_tiles, sizeof *smask, loc);
+  if (s == AMG_OK)
+    s = amg_strength(a, d, o->strength_theta, smask);
+  rep->ms_strength = lap(loc, &t0);
+  if (s == AMG_OK)
+    s = fmt_alloc((void **)&lv->agg, n, sizeof *lv->agg, loc);
+  if (s == AMG_OK)
+    s = amg_aggregate(a, smask, lv->agg, &rep->agg);
+  rep->ms_aggregation = lap(loc, &t0);
+  if (s == AMG_OK && (rep->agg.count == 0 || rep->agg.count >= n)) {
+    if (o->verbose)
+      fprintf(stderr, "amg setup: level %d does not coarsen (%d aggregates of %d rows); it is the coarsest\n",
+              l, rep->agg.count, n);
+    *coarsest = 1;
+    goto done;
+  }
+  if (s == AMG_OK)
+    s = amg_spectral_radius(a, d, o->rho_steps, &lv->rho);
+  rep->rho = lv->rho;
+  rep->ms_rho = lap(loc, &t0);
+  if (s == AMG_OK)
+    s = prolongator(o, lv, d, smask, rep->agg.count);
+  if (s == AMG_OK) {
+    rep->p_nnz = lv->p->nnz;
+    rep->p_tiles = lv->p->num_tiles;
+  }
+  rep->ms_prolongator = lap(loc, &t0);
+  if (s == AMG_OK)
+    s = amg_transpose(lv->p, &lv->r);
+  rep->ms_transpose = lap(loc, &t0);
+  amg_galerkin_order order = o->galerkin_order;
+  if (s == AMG_OK && order == AMG_GALERKIN_AUTO)
+    s = amg_galerkin_choose(a, lv->p, lv->r, &order);
+  if (s == AMG_OK)
+    s = amg_galerkin(a, lv->p, lv->r, order, o->spgemm, &h->level[l + 1].a, rep);
+  rep->ms_galerkin = lap(loc, &t0);
+  if (s == AMG_OK && rep->ms_galerkin > 0)
+    rep->galerkin_gflops = 2.0 * rep->galerkin_products / (rep->ms_galerkin * 1e6);
+done:
+  fmt_free(d, loc);
+  fmt_free(smask, loc);
+  return s;
+}
+
+static void print_level(int l, const amg_level_report *rep, int coarsest) {
+  fprintf(stderr, "amg setup: level %d: %d rows, %lld nnz, %lld tiles (%.1f nnz/tile)", l, rep->rows,
+          (long long)rep->nnz, (long long)rep->tiles, rep->nnz_per_tile);
+  if (!coarsest)
+    fprintf(stderr, ", %d aggregates (size %d..%d, mean %.1f), galerkin %s %.2f ms", rep->agg.count,
+            rep->agg.min_size, rep->agg.max_size, rep->agg.mean_size,
+            amg_galerkin_order_name(rep->galerkin_order), rep->ms_galerkin);
+  fputc('\n', stderr);
+}
+
+amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **out) {
+  *out = NULL;
+  amg_options defaults;
+  amg_options_default(&defaults);
+  if (!opt)
+    opt = &defaults;
+  amg_status s = amg_options_check(opt);
+  if (s == AMG_OK)
+    s = check_input(a);
+  if (s != AMG_OK)
+    return s;
+  int gpus = fmt_device_count();
+  if (opt->backend == AMG_BACKEND_GPU && gpus < 1)
+    return amg_error(AMG_ERR_NO_DEVICE, "the GPU backend was requested but no GPU is available%s",
+                     AMG_ENABLE_CUDA_BUILD ? "" : " (this build has no CUDA)");
+  amg_hierarchy *h = calloc(1, sizeof *h);
+  if (!h)
+    return amg_error(AMG_ERR_NOMEM, "amg_setup: out of host memory");
+  h->opt = *opt;
+  h->loc = (opt->backend == AMG_BACKEND_CPU || gpus < 1) ? FMT_HOST : FMT_DEVICE;
+  h->report.on_gpu = h->loc == FMT_DEVICE;
+  fmt_csr *dev = NULL;
+  double t_start, t0;
+  if (h->loc == FMT_DEVICE) {
+    s = fmt_csr_upload(a, &dev);
+    fmt_device_reset_peak();
+  }
+  t_start = t0 = amg_now_ms();
+  if (s == AMG_OK)
+    s = h->loc == FMT_DEVICE ? fmt_tile_from_csr_device(dev, &h->level[0].a) : fmt_tile_from_csr(a, &h->level[0].a);
+  fmt_csr_destroy(dev);
+  h->report.ms_convert = lap(h->loc, &t0);
+  for (int l = 0; s == AMG_OK; l++) {
+    int coarsest = 0;
+    s = build_level(h, l, &coarsest);
+    h->levels = l + 1;
+    if (s != AMG_OK && l > 0) { /* name the level in the message */
+      char what[400];
+      snprintf(what, sizeof what, "%s", amg_error_message());
+      s = amg_error(s, "setup, level %d: %s", l, what);
+    }
+    if (opt->verbose && s == AMG_OK)
+      print_level(l, &h->report.level[l], coarsest);
+    if (coarsest)
+      break;
+  }
+  t0 = amg_now_ms();
+  const fmt_tile *ac = h->level[h->levels - 1].a;
+  if (s == AMG_OK && ac->m > AMG_COARSE_DENSE_MAX)
+    s = amg_error(AMG_ERR_CONFIG,
+                  "the coarsest level has %d rows, more than the dense coarse solver takes (%d); "
+                  "raise amg.max_levels",
+                  ac->m, AMG_COARSE_DENSE_MAX);
+  if (s == AMG_OK)
+    s = amg_coarse_create(ac, &h->coarse);
+  h->report.ms_coarse = lap(h->loc, &t0);
+  h->report.levels = h->levels;
+  h->report.setup_ms = amg_now_ms() - t_start;
+  h->report.peak_device_bytes = h->loc == FMT_DEVICE ? fmt_device_peak_bytes() : 0;
+  double rows = 0, nnz = 0;
+  for (int l = 0; l < h->levels; l++) {
+    rows += h->report.level[l].rows;
+    nnz += h->report.level[l].nnz;
+  }
+  h->report.grid_complexity = rows / h->report.level[0].rows;
+  h->report.operator_complexity = nnz / (double)h->report.level[0].nnz;
+  if (s != AMG_OK) {
+    amg_hierarchy_destroy(h);
+    return s;
+  }
+  *out = h;
+  return AMG_OK;
+}
+
+void amg_hierarchy_destroy(amg_hierarchy *h) {
+  if (!h)
+    return;
+  for (int l = 0; l < AMG_MAX_LEVELS; l++) {
+    amg_level *lv = &h->level[l];
+    fmt_tile_destroy(lv->a);
+    fmt_tile_destroy(lv->p);
+    fmt_tile_destroy(lv->r);
+    fmt_free(lv->dinv, h->loc);
+    fmt_free(lv->agg, h->loc);
+  }
+  amg_coarse_destroy(h->coarse);
+  free(h);
+}
+
+const amg_setup_report *amg_hierarchy_report(const amg_hierarchy *h) { return &h->report; }
+
+static const amg_level *level(const amg_hierarchy *h, int l) {
+  return (h && l >= 0 && l < h->levels) ? &h->level[l] : NULL;
+}
+const fmt_tile *amg_level_operator(const amg_hierarchy *h, int l) { return level(h, l) ? level(h, l)->a : NULL; }
+const fmt_tile *amg_level_prolongator(const amg_hierarchy *h, int l) { return level(h, l) ? level(h, l)->p : NULL; }
+const fmt_tile *amg_level_restriction(const amg_hierarchy *h, int l) { return level(h, l) ? level(h, l)->r : NULL; }
+const int32_t *amg_level_aggregates(const amg_hierarchy *h, int l) { return level(h, l) ? level(h, l)->agg : NULL; }
