@@ -16,36 +16,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_timing.h"
-#include "json_writer.h"
+#include "amg.h"
+#include "bench_figures.h"
 #include "spgemm.h"
 
-#define MAX_FIGURES 512
-
-typedef struct figure {
-  char problem[48], op[24];
-  int level;
-  int32_t rows, cols;
-  int64_t nnz_c, tiles_c, products;
-  bench_time tile, cus;
-  double tile_floor_ms, cus_floor_ms;
-  int threshold; /* dense-accumulator threshold used by the tile product */
-  double step_ms[4]; /* --profile: columns, step 1, step 2, step 3 of one extra run */
-  int64_t candidates;
-} figure;
-
 typedef struct operand {
-  fmt_csr *host;
+  fmt_csr *host;      /* NULL for a borrowed operand */
   fmt_tile *tile;     /* device */
   spgemm_csr32 *csr;  /* device, for cuSPARSE */
+  int borrowed;       /* tile belongs to someone else */
 } operand;
-
-static struct {
-  figure fig[MAX_FIGURES];
-  int count;
-  double bandwidth; /* bytes/s */
-  int reps, max_levels, threshold, sweep, profile;
-} bench;
 
 static const struct problem {
   const char *name;
@@ -78,9 +58,21 @@ static void operand_make(fmt_csr *host, operand *o) {
   fmt_csr_destroy(d);
 }
 
+/* An operand from a device tile matrix owned by someone else (a hierarchy). */
+static void operand_borrow(const fmt_tile *dev, operand *o) {
+  fmt_csr *d = NULL;
+  o->host = NULL;
+  o->tile = (fmt_tile *)dev;
+  o->borrowed = 1;
+  TRY(fmt_tile_to_csr_device(dev, &d));
+  TRY(spgemm_csr32_from_csr(d, &o->csr));
+  fmt_csr_destroy(d);
+}
+
 static void operand_free(operand *o) {
   fmt_csr_destroy(o->host);
-  fmt_tile_destroy(o->tile);
+  if (!o->borrowed)
+    fmt_tile_destroy(o->tile);
   spgemm_csr32_destroy(o->csr);
   memset(o, 0, sizeof *o);
 }
@@ -108,24 +100,13 @@ static amg_status call_convert(void *ctx, void **result) {
   return fmt_tile_from_csr_device(p->dev_csr, (fmt_tile **)result);
 }
 
-static figure *new_figure(const char *problem, int level, const char *op) {
-  if (bench.count == MAX_FIGURES) {
-    fprintf(stderr, "spgemm_bench: too many figures\n");
-    exit(1);
-  }
-  figure *f = &bench.fig[bench.count++];
-  memset(f, 0, sizeof *f);
-  snprintf(f->problem, sizeof f->problem, "%s", problem);
-  snprintf(f->op, sizeof f->op, "%s", op);
-  f->level = level;
-  return f;
-}
-
-/* Times C = A*B both ways; returns C (host CSR, from the tile product) if wanted. */
-static figure *product(const char *problem, int level, const char *op, const operand *a,
-                       const operand *b, int threshold, int with_cusparse, fmt_csr **c_out) {
+/* Times C = A*B both ways; returns C (host CSR, from the tile product) and/or
+ * the device tile C if wanted. */
+static figure *product_ex(const char *problem, int level, const char *op, const operand *a,
+                          const operand *b, int threshold, int with_cusparse, fmt_csr **c_out,
+                          fmt_tile **dev_out) {
   pair_ctx ctx = {a, b, {threshold}, NULL};
-  figure *f = new_figure(problem, level, op);
+  figure *f = bench_new_figure(problem, level, op);
   fmt_tile *dc = NULL, *hc = NULL;
   fprintf(stderr, "  %-6s level %d  %-12s ", problem, level, op);
   TRY(bench_measure(call_tile, free_tile, &ctx, bench.reps, &f->tile));
@@ -140,7 +121,7 @@ static figure *product(const char *problem, int level, const char *op, const ope
   f->cols = dc->n;
   f->nnz_c = dc->nnz;
   f->tiles_c = dc->num_tiles;
-  f->products = spgemm_csr_products(a->host, b->host);
+  TRY(spgemm_tile_products_device(a->tile, b->tile, &f->products));
   f->threshold = threshold;
   f->tile_floor_ms = 1e3 * (bench_tile_bytes(a->tile) + bench_tile_bytes(b->tile) + bench_tile_bytes(dc)) /
                      bench.bandwidth;
@@ -153,14 +134,22 @@ static figure *product(const char *problem, int level, const char *op, const ope
     TRY(fmt_tile_download(dc, &hc));
     TRY(fmt_tile_to_csr(hc, c_out));
   }
-  fmt_tile_destroy(dc);
+  if (dev_out)
+    *dev_out = dc;
+  else
+    fmt_tile_destroy(dc);
   fmt_tile_destroy(hc);
   return f;
 }
 
+static figure *product(const char *problem, int level, const char *op, const operand *a, const operand *b,
+                       int threshold, int with_cusparse, fmt_csr **c_out) {
+  return product_ex(problem, level, op, a, b, threshold, with_cusparse, c_out, NULL);
+}
+
 /* A row that sums the two products of one Galerkin order. */
 static void order_total(const char *problem, int level, const char *op, const figure *x, const figure *y) {
-  figure *f = new_figure(problem, level, op);
+  figure *f = bench_new_figure(problem, level, op);
   f->rows = y->rows;
   f->cols = y->cols;
   f->nnz_c = y->nnz_c;
@@ -180,7 +169,7 @@ static void conversion(const char *problem, const operand *a) {
   fmt_csr *d = NULL;
   TRY(fmt_csr_upload(a->host, &d));
   pair_ctx ctx = {a, a, {0}, d};
-  figure *f = new_figure(problem, 0, "csr->tile");
+  figure *f = bench_new_figure(problem, 0, "csr->tile");
   TRY(bench_measure(call_convert, free_tile, &ctx, bench.reps, &f->tile));
   f->rows = a->host->m;
   f->cols = a->host->n;
@@ -241,6 +230,46 @@ static void poisson_levels(const struct problem *pb) {
   fmt_csr_destroy(a_host);
 }
 
+/* The real SA hierarchy (GPU, tile SpGEMM, default options): at every level,
+ * the Galerkin product in both orders with both backends, same run. */
+static void sa_hierarchy(const struct problem *pb) {
+  char name[48];
+  snprintf(name, sizeof name, "SA-%s-%d", pb->name, pb->n);
+  fmt_csr *a_host = NULL;
+  amg_hierarchy *h = NULL;
+  amg_options o;
+  amg_options_default(&o);
+  o.backend = AMG_BACKEND_GPU;
+  TRY(fmt_poisson(pb->stencil, pb->n, &a_host));
+  TRY(amg_setup(a_host, &o, &h));
+  fmt_csr_destroy(a_host);
+  const amg_setup_report *rep = amg_hierarchy_report(h);
+  fprintf(stderr, "%s: %d levels, setup %.2f ms\n", name, rep->levels, rep->setup_ms);
+  for (int l = 0; l + 1 < rep->levels; l++) {
+    operand a, p, r, ap, pta;
+    fmt_tile *ap_dev = NULL, *pta_dev = NULL;
+    operand_borrow(amg_level_operator(h, l), &a);
+    operand_borrow(amg_level_prolongator(h, l), &p);
+    operand_borrow(amg_level_restriction(h, l), &r);
+    figure *x1 = product_ex(name, l, "A*P", &a, &p, bench.threshold, 1, NULL, &ap_dev);
+    operand_borrow(ap_dev, &ap);
+    figure *y1 = product(name, l, "P^T*(AP)", &r, &ap, bench.threshold, 1, NULL);
+    figure *x2 = product_ex(name, l, "P^T*A", &r, &a, bench.threshold, 1, NULL, &pta_dev);
+    operand_borrow(pta_dev, &pta);
+    figure *y2 = product(name, l, "(P^T A)*P", &pta, &p, bench.threshold, 1, NULL);
+    order_total(name, l, "order pt_ap", x1, y1);
+    order_total(name, l, "order pta_p", x2, y2);
+    operand_free(&a);
+    operand_free(&p);
+    operand_free(&r);
+    operand_free(&ap);
+    operand_free(&pta);
+    fmt_tile_destroy(ap_dev);
+    fmt_tile_destroy(pta_dev);
+  }
+  amg_hierarchy_destroy(h);
+}
+
 static int is_symmetric(const fmt_csr *a) {
   fmt_csr *t = NULL;
   TRY(fmt_csr_transpose(a, &t));
@@ -271,94 +300,13 @@ static void matrix_market(const char *path) {
   operand_free(&at);
 }
 
-/* ---- output ---- */
-
-static void print_table(void) {
-  printf("\ncopy bandwidth %.0f GB/s (read + write); floor = bytes the format must move / bandwidth\n",
-         bench.bandwidth / 1e9);
-  printf("%-10s %2s %-12s %9s %10s %9s %6s | %8s %7s %6s | %8s %7s %6s | %6s | %6s %6s | %7s %7s\n",
-         "problem", "lv", "op", "rows", "nnz(C)", "tiles(C)", "nnz/t", "tile ms", "floor", "x", "cuSP ms",
-         "floor", "x", "speedup", "GF/s", "GF/s", "tile MB", "cuSP MB");
-  for (int i = 0; i < bench.count; i++) {
-    const figure *f = &bench.fig[i];
-    double gf_t = f->products ? 2e-6 * f->products / f->tile.median_ms : 0;
-    double gf_c = f->products && f->cus.median_ms > 0 ? 2e-6 * f->products / f->cus.median_ms : 0;
-    printf("%-10s %2d %-12s %9d %10lld %9lld %6.1f | %8.3f %7.3f %6.1f | ", f->problem, f->level, f->op,
-           f->rows, (long long)f->nnz_c, (long long)f->tiles_c,
-           f->tiles_c ? (double)f->nnz_c / f->tiles_c : 0.0, f->tile.median_ms, f->tile_floor_ms,
-           f->tile.median_ms / f->tile_floor_ms);
-    if (f->cus.median_ms > 0)
-      printf("%8.3f %7.3f %6.1f | %6.2f | ", f->cus.median_ms, f->cus_floor_ms,
-             f->cus.median_ms / f->cus_floor_ms, f->cus.median_ms / f->tile.median_ms);
-    else
-      printf("%8s %7s %6s | %6s | ", "-", "-", "-", "-");
-    printf("%6.1f %6.1f | %7.1f %7.1f\n", gf_t, gf_c, f->tile.peak_bytes / 1048576.0,
-           f->cus.peak_bytes / 1048576.0);
-  }
-}
-
-static void print_profile(void) {
-  printf("\nper-step breakdown of one tile product each (ms; each step ends in a sync)\n");
-  printf("%-10s %2s %-12s %9s %9s | %8s %8s %8s %8s | %8s\n", "problem", "lv", "op", "cand", "tiles",
-         "columns", "step1", "step2", "step3", "median");
-  for (int i = 0; i < bench.count; i++) {
-    const figure *f = &bench.fig[i];
-    if (f->step_ms[3] <= 0)
-      continue;
-    printf("%-10s %2d %-12s %9lld %9lld | %8.3f %8.3f %8.3f %8.3f | %8.3f\n", f->problem, f->level, f->op,
-           (long long)f->candidates, (long long)f->tiles_c, f->step_ms[0], f->step_ms[1], f->step_ms[2],
-           f->step_ms[3], f->tile.median_ms);
-  }
-}
-
-static void write_json(const char *path) {
-  FILE *out = fopen(path, "w");
-  if (!out) {
-    perror(path);
-    exit(1);
-  }
-  json_writer w;
-  json_open(&w, out);
-  json_begin_object(&w, NULL);
-  json_number(&w, "copy_bandwidth_bytes_per_s", bench.bandwidth);
-  json_int(&w, "reps", bench.reps);
-  json_begin_array(&w, "figures");
-  for (int i = 0; i < bench.count; i++) {
-    const figure *f = &bench.fig[i];
-    json_begin_object(&w, NULL);
-    json_string(&w, "problem", f->problem);
-    json_int(&w, "level", f->level);
-    json_string(&w, "op", f->op);
-    json_int(&w, "rows", f->rows);
-    json_int(&w, "cols", f->cols);
-    json_int(&w, "nnz_c", f->nnz_c);
-    json_int(&w, "tiles_c", f->tiles_c);
-    json_int(&w, "products", f->products);
-    json_int(&w, "dense_threshold", f->threshold);
-    json_number(&w, "tile_ms", f->tile.median_ms);
-    json_number(&w, "tile_min_ms", f->tile.min_ms);
-    json_number(&w, "tile_max_ms", f->tile.max_ms);
-    json_number(&w, "tile_floor_ms", f->tile_floor_ms);
-    json_int(&w, "tile_peak_bytes", (int64_t)f->tile.peak_bytes);
-    json_number(&w, "cusparse_ms", f->cus.median_ms > 0 ? f->cus.median_ms : -1);
-    json_number(&w, "cusparse_floor_ms", f->cus_floor_ms);
-    json_int(&w, "cusparse_peak_bytes", (int64_t)f->cus.peak_bytes);
-    json_end_object(&w);
-  }
-  json_end_array(&w);
-  json_end_object(&w);
-  if (fclose(out) != 0) {
-    perror(path);
-    exit(1);
-  }
-}
-
 static void usage(void) {
   fprintf(stderr,
           "usage: spgemm_bench [--problem 2d5|2d9|3d7|3d27]... [--n N] [--mtx FILE]\n"
-          "                    [--reps N] [--levels L] [--dense-threshold T] [--sweep] [--profile]\n"
+          "                    [--reps N] [--levels L] [--dense-threshold T] [--sweep] [--profile] [--hierarchy]\n"
           "                    [--json FILE]\n"
-          "  default: the four Poisson problems at the Galerkin study's sizes, 10 reps\n");
+          "  default: the four Poisson problems at the Galerkin study's sizes, 10 reps,\n"
+          "  structured-aggregation P; --hierarchy: the real SA hierarchy (MIS-2 aggregates)\n");
   exit(2);
 }
 
@@ -366,13 +314,14 @@ int main(int argc, char **argv) {
   const char *json = NULL, *mtx = NULL;
   int chosen[4] = {0, 0, 0, 0}, any = 0;
   int32_t n_override = 0;
+  int hierarchy = 0;
   bench.reps = 10;
   bench.max_levels = 8;
   bench.threshold = SPGEMM_DENSE_THRESHOLD;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-    if (!strcmp(arg, "--sweep") || !strcmp(arg, "--profile")) {
-      *(arg[2] == 's' ? &bench.sweep : &bench.profile) = 1;
+    if (!strcmp(arg, "--sweep") || !strcmp(arg, "--profile") || !strcmp(arg, "--hierarchy")) {
+      *(arg[2] == 's' ? &bench.sweep : arg[2] == 'p' ? &bench.profile : &hierarchy) = 1;
       continue;
     }
     if (!val)
@@ -414,12 +363,15 @@ int main(int argc, char **argv) {
       struct problem pb = problems[k];
       if (n_override > 0)
         pb.n = n_override;
-      poisson_levels(&pb);
+      if (hierarchy)
+        sa_hierarchy(&pb);
+      else
+        poisson_levels(&pb);
     }
-  print_table();
+  bench_print_table();
   if (bench.profile)
-    print_profile();
+    bench_print_profile();
   if (json)
-    write_json(json);
+    bench_write_json(json);
   return 0;
 }

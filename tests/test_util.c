@@ -170,6 +170,44 @@ int test_csr_equal(const fmt_csr *a, const fmt_csr *b, double rtol, double atol,
   return shown == 0;
 }
 
+int test_csr_close_rows(const fmt_csr *a, const fmt_csr *b, double rtol, const char *what) {
+  if (a->m != b->m || a->n != b->n || a->nnz != b->nnz) {
+    fprintf(stderr, "%s: shape %d x %d nnz %lld vs %d x %d nnz %lld\n", what, a->m, a->n,
+            (long long)a->nnz, b->m, b->n, (long long)b->nnz);
+    return 0;
+  }
+  int shown = 0;
+  for (int32_t i = 0; i < a->m; i++) {
+    double row_max = 0;
+    for (int64_t k = b->row_ptr[i]; k < b->row_ptr[i + 1]; k++)
+      row_max = fabs(b->val[k]) > row_max ? fabs(b->val[k]) : row_max;
+    if (a->row_ptr[i] != b->row_ptr[i] || a->row_ptr[i + 1] != b->row_ptr[i + 1]) {
+      if (shown++ < 5)
+        fprintf(stderr, "%s: row %d has a different pattern\n", what, i);
+      continue;
+    }
+    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
+      if ((a->col[k] != b->col[k] || !(fabs(a->val[k] - b->val[k]) <= rtol * row_max)) && shown++ < 5)
+        fprintf(stderr, "%s: row %d: (%d, %.17g) vs (%d, %.17g)\n", what, i, a->col[k], a->val[k],
+                b->col[k], b->val[k]);
+  }
+  return shown == 0;
+}
+
+fmt_csr *test_tile_to_host_csr(const fmt_tile *a) {
+  fmt_tile *h = NULL;
+  fmt_csr *c = NULL;
+  if (a->loc == FMT_DEVICE) {
+    if (fmt_tile_download(a, &h) != AMG_OK)
+      return NULL;
+    a = h;
+  }
+  if (fmt_tile_to_csr(a, &c) != AMG_OK)
+    c = NULL;
+  fmt_tile_destroy(h);
+  return c;
+}
+
 int test_tile_identical(const fmt_tile *a, const fmt_tile *b) {
   if (a->m != b->m || a->n != b->n || a->num_tiles != b->num_tiles || a->nnz != b->nnz)
     return 0;

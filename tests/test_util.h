@@ -77,6 +77,13 @@ fmt_csr *test_matrix(int i, const char **name);
  * Prints the first few mismatches. Returns 1 when equal. */
 int test_csr_equal(const fmt_csr *a, const fmt_csr *b, double rtol, double atol, const char *what);
 
+/* Pattern exact; values |a_ij - b_ij| <= rtol * max_k |b_ik| (relative to the
+ * row's size, the yardstick for operators whose entries cancel). */
+int test_csr_close_rows(const fmt_csr *a, const fmt_csr *b, double rtol, const char *what);
+
+/* Host CSR copy of a tile matrix on either side. */
+fmt_csr *test_tile_to_host_csr(const fmt_tile *a);
+
 /* Bitwise equality of two host tile matrices (all arrays). */
 int test_tile_identical(const fmt_tile *a, const fmt_tile *b);
 

@@ -1,0 +1,35 @@
+/* The figures a GPU benchmark collects, and their table and JSON output. */
+#ifndef APPS_BENCH_FIGURES_H
+#define APPS_BENCH_FIGURES_H
+
+#include "bench_timing.h"
+
+#define MAX_FIGURES 1024
+
+typedef struct figure {
+  char problem[48], op[24];
+  int level;
+  int32_t rows, cols;
+  int64_t nnz_c, tiles_c, products;
+  bench_time tile, cus;
+  double tile_floor_ms, cus_floor_ms;
+  int threshold; /* dense-accumulator threshold used by the tile product */
+  double step_ms[4]; /* --profile: columns, step 1, step 2, step 3 of one extra run */
+  int64_t candidates;
+} figure;
+
+typedef struct bench_state {
+  figure fig[MAX_FIGURES];
+  int count;
+  double bandwidth; /* bytes/s */
+  int reps, max_levels, threshold, sweep, profile;
+} bench_state;
+
+extern bench_state bench;
+
+figure *bench_new_figure(const char *problem, int level, const char *op);
+void bench_print_table(void);
+void bench_print_profile(void);
+void bench_write_json(const char *path);
+
+#endif

@@ -1,0 +1,97 @@
+/* The SA setup on the GPU against the CPU backend: the same levels, the
+ * same aggregates, the same sizes, and operators equal within 1e-12 of
+ * their row sizes, for the four stencils, both Galerkin orders and both
+ * SpGEMM backends; two GPU setups are bitwise identical. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "amg.h"
+#include "test_util.h"
+
+static amg_hierarchy *setup(const fmt_csr *a, amg_backend be, amg_galerkin_order order, spgemm_backend sp,
+                            double theta) {
+  amg_options o;
+  amg_options_default(&o);
+  o.backend = be;
+  o.coarse_size = 40;
+  o.galerkin_order = order;
+  o.spgemm = sp;
+  o.strength_theta = theta;
+  amg_hierarchy *h = NULL;
+  CHECK_OK(amg_setup(a, &o, &h));
+  return h;
+}
+
+static int same_aggregates(const amg_hierarchy *g, const amg_hierarchy *c, int l, int32_t n) {
+  int32_t *got = malloc((size_t)n * sizeof *got);
+  if (fmt_copy(got, FMT_HOST, amg_level_aggregates(g, l), FMT_DEVICE, (size_t)n * sizeof *got) != AMG_OK)
+    return 0;
+  int same = !memcmp(got, amg_level_aggregates(c, l), (size_t)n * sizeof *got);
+  free(got);
+  return same;
+}
+
+static void compare(const amg_hierarchy *g, const amg_hierarchy *c, const char *what, int bitwise) {
+  const amg_setup_report *rg = amg_hierarchy_report(g), *rc = amg_hierarchy_report(c);
+  CHECK(rg->on_gpu && rg->levels == rc->levels, "%s: %d GPU levels, %d CPU levels", what, rg->levels, rc->levels);
+  for (int l = 0; l < rg->levels && l < rc->levels; l++) {
+    CHECK(rg->level[l].rows == rc->level[l].rows && rg->level[l].nnz == rc->level[l].nnz &&
+              rg->level[l].tiles == rc->level[l].tiles,
+          "%s level %d: sizes differ", what, l);
+    if (l + 1 < rg->levels) {
+      CHECK(rg->level[l].agg.count == rc->level[l].agg.count && same_aggregates(g, c, l, rc->level[l].rows),
+            "%s level %d: aggregates differ", what, l);
+      fmt_csr *pg = test_tile_to_host_csr(amg_level_prolongator(g, l));
+      fmt_csr *pc = test_tile_to_host_csr(amg_level_prolongator(c, l));
+      CHECK(pg && pc && test_csr_close_rows(pg, pc, bitwise ? 0.0 : 1e-12, what), "%s level %d: P differs", what, l);
+      fmt_csr_destroy(pg);
+      fmt_csr_destroy(pc);
+    }
+    fmt_csr *ag = test_tile_to_host_csr(amg_level_operator(g, l));
+    fmt_csr *ac = test_tile_to_host_csr(amg_level_operator(c, l));
+    CHECK(ag && ac && test_csr_close_rows(ag, ac, bitwise ? 0.0 : 1e-12, what), "%s level %d: A differs", what, l);
+    fmt_csr_destroy(ag);
+    fmt_csr_destroy(ac);
+  }
+}
+
+static void check_problem(int stencil, int32_t n, double theta) {
+  char what[96];
+  fmt_csr *a = NULL;
+  CHECK_OK(fmt_poisson(stencil, n, &a));
+  amg_hierarchy *cpu = setup(a, AMG_BACKEND_CPU, AMG_GALERKIN_PT_AP, SPGEMM_TILE, theta);
+  static const struct { amg_galerkin_order order; spgemm_backend sp; } runs[] = {
+      {AMG_GALERKIN_PT_AP, SPGEMM_TILE}, {AMG_GALERKIN_PTA_P, SPGEMM_TILE},
+      {AMG_GALERKIN_PT_AP, SPGEMM_CUSPARSE}, {AMG_GALERKIN_PTA_P, SPGEMM_CUSPARSE}};
+  amg_hierarchy *first = NULL;
+  for (int k = 0; k < 4 && cpu; k++) {
+    amg_hierarchy *gpu = setup(a, AMG_BACKEND_GPU, runs[k].order, runs[k].sp, theta);
+    snprintf(what, sizeof what, "poisson %d n=%d theta=%g %s %s", stencil, n, theta,
+             amg_galerkin_order_name(runs[k].order), spgemm_backend_name(runs[k].sp));
+    if (gpu)
+      compare(gpu, cpu, what, 0);
+    if (k == 0)
+      first = gpu;
+    else
+      amg_hierarchy_destroy(gpu);
+  }
+  amg_hierarchy *again = first ? setup(a, AMG_BACKEND_GPU, AMG_GALERKIN_PT_AP, SPGEMM_TILE, theta) : NULL;
+  if (again) {
+    snprintf(what, sizeof what, "poisson %d n=%d: two GPU setups", stencil, n);
+    compare(again, first, what, 1);
+  }
+  amg_hierarchy_destroy(again);
+  amg_hierarchy_destroy(first);
+  amg_hierarchy_destroy(cpu);
+  fmt_csr_destroy(a);
+}
+
+int main(void) {
+  test_require_device("test_gpu_setup");
+  check_problem(5, 60, 0.0);
+  check_problem(9, 50, 0.0);
+  check_problem(7, 16, 0.0);
+  check_problem(27, 14, 0.0);
+  check_problem(5, 60, 0.25);
+  return test_finish("test_gpu_setup");
+}

@@ -1,0 +1,203 @@
+/* The SA setup on the CPU backend: structural properties that must hold
+ * whatever the implementation (unit-norm columns of T, no zero row in P,
+ * symmetric A_c, A_c 1 = P^T A P 1 by the CSR reference, both Galerkin
+ * orders agree), complexities in a sane range, and clear errors for bad
+ * input. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "amg.h"
+#include "spgemm.h"
+#include "test_util.h"
+
+static void csr_matvec(const fmt_csr *a, const double *x, double *y) {
+  for (int32_t i = 0; i < a->m; i++) {
+    y[i] = 0;
+    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
+      y[i] += a->val[k] * x[a->col[k]];
+  }
+}
+
+/* max_i sum_j |a_ij| / a_ii >= rho(D^-1 A); and rho >= 1 = trace(D^-1 A) / n. */
+static double gershgorin(const fmt_tile *t) {
+  fmt_csr *a = test_tile_to_host_csr(t);
+  double bound = 0;
+  for (int32_t i = 0; a && i < a->m; i++) {
+    double sum = 0, diag = 0;
+    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++) {
+      sum += fabs(a->val[k]);
+      if (a->col[k] == i)
+        diag = a->val[k];
+    }
+    bound = sum / diag > bound ? sum / diag : bound;
+  }
+  fmt_csr_destroy(a);
+  return bound;
+}
+
+static amg_options cpu_options(double theta, amg_galerkin_order order) {
+  amg_options o;
+  amg_options_default(&o);
+  o.backend = AMG_BACKEND_CPU;
+  o.coarse_size = 40;
+  o.strength_theta = theta;
+  o.galerkin_order = order;
+  return o;
+}
+
+/* Columns of T (rebuilt from the level's aggregates) have unit 2-norm. */
+static void check_tentative(const int32_t *agg, int32_t n, int32_t count, const char *what) {
+  fmt_tile *t = NULL;
+  CHECK_OK(amg_tentative_host(agg, n, count, &t));
+  fmt_csr *c = t ? test_tile_to_host_csr(t) : NULL;
+  double *norm = calloc((size_t)count + 1, sizeof *norm);
+  for (int64_t k = 0; c && k < c->nnz; k++)
+    norm[c->col[k]] += c->val[k] * c->val[k];
+  for (int32_t j = 0; c && j < count; j++)
+    CHECK(fabs(norm[j] - 1.0) <= 1e-14, "%s: column %d of T has squared norm %.17g", what, j, norm[j]);
+  free(norm);
+  fmt_csr_destroy(c);
+  fmt_tile_destroy(t);
+}
+
+static void check_level(const amg_hierarchy *h, int l, const char *what) {
+  const amg_setup_report *rep = amg_hierarchy_report(h);
+  fmt_csr *a = test_tile_to_host_csr(amg_level_operator(h, l));
+  fmt_csr *p = test_tile_to_host_csr(amg_level_prolongator(h, l));
+  fmt_csr *ac = test_tile_to_host_csr(amg_level_operator(h, l + 1));
+  fmt_csr *r = NULL, *act = NULL;
+  CHECK(a && p && ac, "%s level %d: matrices missing", what, l);
+  if (!a || !p || !ac)
+    goto done;
+  check_tentative(amg_level_aggregates(h, l), a->m, rep->level[l].agg.count, what);
+  for (int32_t i = 0; i < p->m; i++)
+    CHECK(p->row_ptr[i + 1] > p->row_ptr[i], "%s level %d: row %d of P is empty", what, l, i);
+  CHECK(p->n == ac->m && ac->m == rep->level[l].agg.count, "%s level %d: coarse size mismatch", what, l);
+  CHECK_OK(fmt_csr_transpose(ac, &act));
+  if (act)
+    CHECK(test_csr_close_rows(ac, act, 1e-12, what), "%s level %d: A_c is not symmetric", what, l);
+  /* A_c 1 against P^T (A (P 1)) with plain CSR products. */
+  CHECK_OK(fmt_csr_transpose(p, &r));
+  double *one = malloc((size_t)ac->m * sizeof *one), *v = malloc((size_t)a->m * sizeof *v);
+  double *w = malloc((size_t)a->m * sizeof *w), *z = malloc((size_t)ac->m * sizeof *z);
+  double *y = malloc((size_t)ac->m * sizeof *y);
+  for (int32_t j = 0; j < ac->m; j++)
+    one[j] = 1.0;
+  csr_matvec(p, one, v);
+  csr_matvec(a, v, w);
+  csr_matvec(r, w, z);
+  csr_matvec(ac, one, y);
+  double scale = 0;
+  for (int32_t j = 0; j < ac->m; j++)
+    scale = fabs(z[j]) > scale ? fabs(z[j]) : scale;
+  for (int32_t j = 0; j < ac->m; j++)
+    CHECK(fabs(y[j] - z[j]) <= 1e-12 * (scale + 1e-300), "%s level %d: (A_c 1)[%d] = %.17g, P^T A P 1 = %.17g",
+          what, l, j, y[j], z[j]);
+  free(one);
+  free(v);
+  free(w);
+  free(z);
+  free(y);
+done:
+  fmt_csr_destroy(a);
+  fmt_csr_destroy(p);
+  fmt_csr_destroy(ac);
+  fmt_csr_destroy(r);
+  fmt_csr_destroy(act);
+}
+
+static void check_problem(int stencil, int32_t n, double theta) {
+  char what[64];
+  snprintf(what, sizeof what, "poisson %d n=%d theta=%g", stencil, n, theta);
+  fmt_csr *a = NULL;
+  amg_hierarchy *h = NULL, *h2 = NULL;
+  CHECK_OK(fmt_poisson(stencil, n, &a));
+  amg_options o = cpu_options(theta, AMG_GALERKIN_PT_AP);
+  CHECK_OK(amg_setup(a, &o, &h));
+  if (h) {
+    const amg_setup_report *rep = amg_hierarchy_report(h);
+    CHECK(rep->levels >= 2 && !rep->on_gpu, "%s: %d levels", what, rep->levels);
+    CHECK(rep->level[rep->levels - 1].rows <= 40 || rep->levels == o.max_levels, "%s: coarsest has %d rows",
+          what, rep->level[rep->levels - 1].rows);
+    CHECK(rep->grid_complexity > 1.0 && rep->grid_complexity < 1.5, "%s: grid complexity %g", what,
+          rep->grid_complexity);
+    CHECK(rep->operator_complexity > 1.0 && rep->operator_complexity < 2.5, "%s: operator complexity %g",
+          what, rep->operator_complexity);
+    for (int l = 0; l + 1 < rep->levels; l++) {
+      CHECK(rep->level[l + 1].rows < rep->level[l].rows, "%s: level %d does not coarsen", what, l);
+      double bound = gershgorin(amg_level_operator(h, l));
+      CHECK(rep->level[l].rho >= 1.0 && rep->level[l].rho <= bound,
+            "%s level %d: rho(D^-1 A) = %g outside [1, %g] (trace bound, Gershgorin)", what, l,
+            rep->level[l].rho, bound);
+      check_level(h, l, what);
+    }
+    /* The other order gives the same coarse operators. */
+    o.galerkin_order = AMG_GALERKIN_PTA_P;
+    CHECK_OK(amg_setup(a, &o, &h2));
+    for (int l = 1; h2 && l < rep->levels; l++) {
+      fmt_csr *x = test_tile_to_host_csr(amg_level_operator(h, l));
+      fmt_csr *y = test_tile_to_host_csr(amg_level_operator(h2, l));
+      CHECK(x && y && test_csr_close_rows(y, x, 1e-12, what), "%s: orders differ at level %d", what, l);
+      fmt_csr_destroy(x);
+      fmt_csr_destroy(y);
+    }
+  }
+  amg_hierarchy_destroy(h);
+  amg_hierarchy_destroy(h2);
+  fmt_csr_destroy(a);
+}
+
+/* Entry (i, i) of a Poisson matrix set to v. */
+static fmt_csr *poisson_with_diagonal(int32_t row, double v) {
+  fmt_csr *a = NULL;
+  if (fmt_poisson(5, 10, &a) != AMG_OK)
+    return NULL;
+  for (int64_t k = a->row_ptr[row]; k < a->row_ptr[row + 1]; k++)
+    if (a->col[k] == row)
+      a->val[k] = v;
+  return a;
+}
+
+static void check_bad_input(void) {
+  amg_options o = cpu_options(0.0, AMG_GALERKIN_AUTO);
+  amg_hierarchy *h = NULL;
+  fmt_csr *a = poisson_with_diagonal(7, 0.0);
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_BAD_DIAGONAL, "row 7 (1-based 8)");
+  fmt_csr_destroy(a);
+  a = poisson_with_diagonal(3, -4.0);
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_BAD_DIAGONAL, "-4");
+  fmt_csr_destroy(a);
+  a = poisson_with_diagonal(5, NAN);
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_NONFINITE, "(5, 5)");
+  fmt_csr_destroy(a);
+  a = test_random_csr(30, 20, 0.3, 5, 0, 0);
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_NOT_SQUARE, "30 x 20");
+  fmt_csr_destroy(a);
+  /* A stored diagonal is required: a matrix without entry (4, 4). */
+  CHECK_OK(fmt_csr_create(20, 20, 19, FMT_HOST, &a));
+  for (int32_t i = 0; i <= 20; i++)
+    a->row_ptr[i] = i <= 4 ? i : i - 1;
+  for (int32_t i = 0, k = 0; i < 20; i++)
+    if (i != 4) {
+      a->col[k] = i;
+      a->val[k++] = 2.0;
+    }
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_BAD_DIAGONAL, "missing");
+  fmt_csr_destroy(a);
+  CHECK_OK(fmt_poisson(5, 10, &a));
+  o.strength_theta = 2.0;
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_CONFIG, "strength_theta");
+  fmt_csr_destroy(a);
+  CHECK(h == NULL, "no hierarchy on error");
+}
+
+int main(void) {
+  check_problem(5, 40, 0.0);
+  check_problem(9, 40, 0.0);
+  check_problem(7, 14, 0.0);
+  check_problem(27, 12, 0.0);
+  check_problem(5, 40, 0.25);
+  check_bad_input();
+  return test_finish("test_setup");
+}
