@@ -68,3 +68,16 @@ amg_status fmt_tile_select_device(const fmt_tile *a, const uint16_t *keep, fmt_t
   *out = NULL;
   return no_cuda("tile_select_device");
 }
+amg_status fmt_graph_begin(void) { return no_cuda("graph_begin"); }
+amg_status fmt_graph_end(fmt_graph **out) {
+  *out = NULL;
+  return no_cuda("graph_end");
+}
+amg_status fmt_graph_launch(const fmt_graph *g) { return no_cuda("graph_launch"); }
+void fmt_graph_destroy(fmt_graph *g) { (void)g; }
+amg_status fmt_pinned_alloc(void **p, size_t bytes) {
+  *p = NULL;
+  return no_cuda("pinned_alloc");
+}
+void fmt_pinned_free(void *p) { (void)p; }
+amg_status fmt_copy_to_host_async(void *dst, const void *src, size_t bytes) { return no_cuda("copy_to_host"); }

@@ -157,6 +157,20 @@ void fmt_timer_destroy(fmt_timer *t);
 amg_status fmt_timer_start(fmt_timer *t);
 amg_status fmt_timer_stop(fmt_timer *t, double *ms);
 
+/* CUDA graphs on the library stream: everything queued between begin and
+ * end is recorded (not run); launch replays it. A failed capture leaves the
+ * stream usable, so callers can fall back to plain launches. */
+typedef struct fmt_graph fmt_graph;
+amg_status fmt_graph_begin(void);
+amg_status fmt_graph_end(fmt_graph **out);
+amg_status fmt_graph_launch(const fmt_graph *g);
+void fmt_graph_destroy(fmt_graph *g);
+/* Page-locked host memory, for copies that may sit inside a graph. */
+amg_status fmt_pinned_alloc(void **p, size_t bytes);
+void fmt_pinned_free(void *p);
+/* Device-to-host copy queued on the library stream (no wait). */
+amg_status fmt_copy_to_host_async(void *dst, const void *src, size_t bytes);
+
 amg_status fmt_csr_upload(const fmt_csr *host, fmt_csr **dev);
 amg_status fmt_csr_download(const fmt_csr *dev, fmt_csr **host);
 amg_status fmt_tile_upload(const fmt_tile *host, fmt_tile **dev);

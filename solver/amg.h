@@ -81,6 +81,7 @@ typedef struct amg_setup_report {
   double grid_complexity, operator_complexity;
   double ms_convert;       /* input CSR -> tile (on the device for the GPU backend) */
   double ms_coarse;        /* dense factorisation of the coarsest level */
+  double ms_solve_prepare; /* solve vectors and the captured PCG iteration (GPU) */
   double setup_ms;         /* all of the above stages, end to end */
   size_t peak_device_bytes;
 } amg_setup_report;
@@ -102,6 +103,32 @@ const fmt_tile *amg_level_prolongator(const amg_hierarchy *h, int l);
 const fmt_tile *amg_level_restriction(const amg_hierarchy *h, int l);
 /* Level l's aggregate of each node (-1 isolated), where the level lives. */
 const int32_t *amg_level_aggregates(const amg_hierarchy *h, int l);
+
+/* ---- solve ---- */
+
+typedef struct amg_solve_report {
+  int iterations;           /* PCG iterations or V-cycles */
+  int converged;
+  double relative_residual; /* ||b - A x|| / ||b||, recomputed from x at the end */
+  double *history;          /* ||r_k|| / ||b|| for k = 0 .. iterations (the method's own residual) */
+  int history_len;
+  double solve_ms;          /* the iterations and the final residual; not b's upload or x's download */
+  double ms_per_iteration;
+  int used_graph;           /* the device iteration ran as a replayed CUDA graph */
+} amg_solve_report;
+
+/* Solves A x = b from x = 0 with the hierarchy's options: PCG with one
+ * V-cycle as preconditioner, or V-cycles as a stationary method; stops when
+ * ||r|| / ||b|| <= tol or after max_iter. b and x are host vectors of the
+ * matrix's size. The report is filled whatever the outcome. Returns AMG_OK
+ * when converged, else AMG_ERR_NOT_CONVERGED, AMG_ERR_BREAKDOWN (p'Ap <= 0:
+ * A not SPD; r'Mr <= 0: preconditioner not SPD), AMG_ERR_DIVERGED or
+ * AMG_ERR_NONFINITE, with a message naming the iteration. */
+amg_status amg_solve(amg_hierarchy *h, const double *b, double *x, amg_solve_report *rep);
+void amg_solve_report_free(amg_solve_report *rep);
+
+/* z = M r: one V-cycle from a zero initial guess (vectors where the hierarchy lives). */
+amg_status amg_vcycle(amg_hierarchy *h, const double *r, double *z);
 
 /* The order AUTO picks for A, P, R = P^T: the one whose first product has
  * fewer intermediate products (A*P against P^T*A); a tie, which is always

@@ -146,6 +146,26 @@ amg_status amg_coarse_create_device(const fmt_tile *a, amg_coarse_solver **out);
 amg_status amg_coarse_apply(const amg_coarse_solver *cs, const double *b, double *x);
 void amg_coarse_destroy(amg_coarse_solver *cs);
 
+/* ---- PCG vector steps (pcg_ops.c / pcg_ops.cu) ----
+ * The iteration's scalars s[AMG_PCG_SCALARS] live where the vectors do, so
+ * the device loop never waits for them; the host reads them once per
+ * iteration. work holds AMG_PCG_PARTIALS doubles (block partial sums). */
+enum { AMG_PCG_RR = 0, AMG_PCG_PQ, AMG_PCG_RZ_OLD, AMG_PCG_RZ, AMG_PCG_SCALARS };
+#define AMG_PCG_PARTIALS 1024
+
+/* s[slot] = x . y; for slot AMG_PCG_RZ the old s[RZ] first moves to s[RZ_OLD]. */
+amg_status amg_pcg_dot(fmt_location loc, int32_t n, const double *x, const double *y, double *s, int slot,
+                       double *work);
+/* alpha = s[RZ] / s[PQ]; x += alpha p; r -= alpha q; s[RR] = r . r */
+amg_status amg_pcg_update_xr(fmt_location loc, int32_t n, double *s, const double *p, const double *q,
+                             double *x, double *r, double *work);
+/* beta = s[RZ] / s[RZ_OLD]; p = z + beta p */
+amg_status amg_pcg_update_p(fmt_location loc, int32_t n, const double *s, const double *z, double *p);
+amg_status amg_pcg_dot_device(int32_t n, const double *x, const double *y, double *s, int slot, double *work);
+amg_status amg_pcg_update_xr_device(int32_t n, double *s, const double *p, const double *q, double *x,
+                                    double *r, double *work);
+amg_status amg_pcg_update_p_device(int32_t n, const double *s, const double *z, double *p);
+
 /* ---- dispatch by location (ops_dispatch.c) ----
  * The algorithm code calls these; they pick the host or device version
  * from the matrix's location (or the given one for plain vectors). */
@@ -168,6 +188,12 @@ amg_status amg_fill(fmt_location loc, int32_t n, double value, double *x);
 /* x[i] = 0.5 + amg_priority(i) / 2^31: fixed, positive, no structure. */
 amg_status amg_fill_start_vector(fmt_location loc, int32_t n, double *x);
 amg_status amg_fill_start_vector_device(int32_t n, double *x);
+/* The first Jacobi sweep from x = 0: x = omega * dinv .* b. */
+amg_status amg_jacobi_first(fmt_location loc, int32_t n, const double *dinv, double omega, const double *b,
+                            double *x);
+amg_status amg_jacobi_first_device(int32_t n, const double *dinv, double omega, const double *b, double *x);
+/* y = x, asynchronous on the device. */
+amg_status amg_copy(fmt_location loc, int32_t n, const double *x, double *y);
 /* dinv[i] = 1 / d[i] */
 amg_status amg_invert(fmt_location loc, int32_t n, const double *d, double *dinv);
 amg_status amg_invert_device(int32_t n, const double *d, double *dinv);

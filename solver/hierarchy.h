@@ -14,7 +14,18 @@ typedef struct amg_level {
   double *dinv;   /* 1 / diag(A_l) */
   double rho;     /* rho(D^-1 A_l) estimate */
   int32_t *agg;   /* aggregate of each node, -1 isolated */
+  double *x, *rhs, *resid, *scratch; /* V-cycle vectors of this level's size */
 } amg_level;
+
+/* Solve workspace, allocated with the hierarchy (the loop never allocates). */
+typedef struct amg_workspace {
+  double *b, *x, *r, *z, *p, *q; /* level-0 vectors */
+  double *s;                     /* AMG_PCG_SCALARS scalars, where the vectors live */
+  double *s_host;                /* their host mirror (page-locked for the GPU) */
+  double *partials;              /* AMG_PCG_PARTIALS block sums */
+  fmt_graph *iteration;          /* captured PCG iteration (GPU), built at the first solve */
+  int graph_failed;
+} amg_workspace;
 
 struct amg_hierarchy {
   amg_options opt;
@@ -23,7 +34,16 @@ struct amg_hierarchy {
   amg_level level[AMG_MAX_LEVELS];
   amg_coarse_solver *coarse;
   amg_setup_report report;
+  amg_workspace ws;
 };
+
+/* Captures the PCG iteration as a CUDA graph (GPU; a failed capture only
+ * means plain launches later). */
+amg_status amg_solve_prepare(amg_hierarchy *h);
+
+/* Allocates the V-cycle and solve vectors for all levels. */
+amg_status amg_workspace_create(amg_hierarchy *h);
+void amg_workspace_destroy(amg_hierarchy *h);
 
 /* Milliseconds on a monotonic clock. */
 double amg_now_ms(void);

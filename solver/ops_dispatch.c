@@ -1,4 +1,6 @@
 /* Host or device by location: the algorithm code never names a backend. */
+#include <string.h>
+
 #include "amg_ops.h"
 
 #define BY_LOC(loc, host, device) ((loc) == FMT_DEVICE ? (device) : (host))
@@ -68,5 +70,21 @@ amg_status amg_invert(fmt_location loc, int32_t n, const double *d, double *dinv
     return amg_invert_device(n, d, dinv);
   for (int32_t i = 0; i < n; i++)
     dinv[i] = 1.0 / d[i];
+  return AMG_OK;
+}
+
+amg_status amg_jacobi_first(fmt_location loc, int32_t n, const double *dinv, double omega, const double *b,
+                            double *x) {
+  if (loc == FMT_DEVICE)
+    return amg_jacobi_first_device(n, dinv, omega, b, x);
+  for (int32_t i = 0; i < n; i++)
+    x[i] = omega * dinv[i] * b[i];
+  return AMG_OK;
+}
+
+amg_status amg_copy(fmt_location loc, int32_t n, const double *x, double *y) {
+  if (loc == FMT_DEVICE)
+    return fmt_device_copy(y, x, (size_t)n * sizeof *x);
+  memmove(y, x, (size_t)n * sizeof *x);
   return AMG_OK;
 }

@@ -217,6 +217,11 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   if (s == AMG_OK)
     s = amg_coarse_create(ac, &h->coarse);
   h->report.ms_coarse = lap(h->loc, &t0);
+  if (s == AMG_OK)
+    s = amg_workspace_create(h);
+  if (s == AMG_OK)
+    s = amg_solve_prepare(h);
+  h->report.ms_solve_prepare = lap(h->loc, &t0);
   h->report.levels = h->levels;
   h->report.setup_ms = amg_now_ms() - t_start;
   h->report.peak_device_bytes = h->loc == FMT_DEVICE ? fmt_device_peak_bytes() : 0;
@@ -247,6 +252,7 @@ void amg_hierarchy_destroy(amg_hierarchy *h) {
     fmt_free(lv->agg, h->loc);
   }
   amg_coarse_destroy(h->coarse);
+  amg_workspace_destroy(h);
   free(h);
 }
 

@@ -60,3 +60,16 @@ amg_status amg_spmv_baseline_apply(amg_spmv_baseline *h, const double *x, double
 void amg_spmv_baseline_destroy(amg_spmv_baseline *h) { (void)h; }
 amg_status amg_fill_start_vector_device(int32_t n, double *x) { return no_cuda("fill_start_vector"); }
 amg_status amg_invert_device(int32_t n, const double *d, double *dinv) { return no_cuda("invert"); }
+amg_status amg_jacobi_first_device(int32_t n, const double *dinv, double omega, const double *b, double *x) {
+  return no_cuda("jacobi_first");
+}
+amg_status amg_pcg_dot_device(int32_t n, const double *x, const double *y, double *s, int slot, double *work) {
+  return no_cuda("pcg_dot");
+}
+amg_status amg_pcg_update_xr_device(int32_t n, double *s, const double *p, const double *q, double *x,
+                                    double *r, double *work) {
+  return no_cuda("pcg_update_xr");
+}
+amg_status amg_pcg_update_p_device(int32_t n, const double *s, const double *z, double *p) {
+  return no_cuda("pcg_update_p");
+}

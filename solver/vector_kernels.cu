@@ -1,4 +1,4 @@
-/* Device twins of the small vector initialisers in ops_dispatch.c. */
+/* Device twins of the small vector kernels in ops_dispatch.c. */
 #include "amg_ops.h"
 #include "device_util.cuh"
 
@@ -25,6 +25,22 @@ extern "C" amg_status amg_fill_start_vector_device(int32_t n, double *x) {
 extern "C" amg_status amg_invert_device(int32_t n, const double *d, double *dinv) {
   if (n > 0) {
     invert_kernel<<<fmt_blocks(n, 1, 256), 256, 0, fmt_stream()>>>(n, d, dinv);
+    AMG_CUDA_TRY(cudaGetLastError());
+  }
+  return AMG_OK;
+}
+
+static __global__ void jacobi_first_kernel(int32_t n, const double *dinv, double omega, const double *b,
+                                           double *x) {
+  int32_t i = (int32_t)((int64_t)blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n)
+    x[i] = omega * dinv[i] * b[i];
+}
+
+extern "C" amg_status amg_jacobi_first_device(int32_t n, const double *dinv, double omega, const double *b,
+                                              double *x) {
+  if (n > 0) {
+    jacobi_first_kernel<<<fmt_blocks(n, 1, 256), 256, 0, fmt_stream()>>>(n, dinv, omega, b, x);
     AMG_CUDA_TRY(cudaGetLastError());
   }
   return AMG_OK;

@@ -1,0 +1,58 @@
+/* amg_solve's configuration: a libconfig file with sections problem, amg,
+ * cycle, solver and output, plus --set overrides, turned into the plain C
+ * structs the library takes. libconfig is used here only (apps/).
+ *
+ * One schema table (app_config.c) lists every key with its type, default,
+ * range and one line of documentation; it drives parsing, --set, the error
+ * messages (file:line for the file, the option for --set) and the generated
+ * reference (app_config_print_reference). Unknown keys, wrong types and
+ * values out of range are errors, never ignored. */
+#ifndef APPS_APP_CONFIG_H
+#define APPS_APP_CONFIG_H
+
+#include <stdio.h>
+
+#include "amg.h"
+
+#define APP_PATH_MAX 1024
+
+typedef enum app_problem_type { APP_PROBLEM_POISSON = 0, APP_PROBLEM_MATRIX_MARKET } app_problem_type;
+typedef enum app_rhs { APP_RHS_ONES = 0, APP_RHS_RANDOM, APP_RHS_FILE } app_rhs;
+
+typedef struct app_config {
+  /* problem */
+  app_problem_type problem_type; /* problem.type: "poisson" | "matrix_market" */
+  int stencil;                   /* problem.stencil: 5, 9 (2D) or 7, 27 (3D) */
+  int32_t n;                     /* problem.n: grid points per side */
+  char file[APP_PATH_MAX];       /* problem.file: Matrix Market path (relative to the config file) */
+  app_rhs rhs;                   /* problem.rhs: "ones" | "random" | "file" */
+  int64_t rhs_seed;              /* problem.rhs_seed */
+  char rhs_file[APP_PATH_MAX];   /* problem.rhs_file: one value per line (relative to the config file) */
+  /* amg, cycle, solver: straight into the library's options */
+  amg_options amg;
+  /* output */
+  char report[APP_PATH_MAX];     /* output.report: JSON report path, "" for none */
+  int verbose;                   /* output.verbose: progress per level and iteration */
+} app_config;
+
+/* Fills the documented defaults. */
+void app_config_default(app_config *cfg);
+
+/* Reads a libconfig file over the current values. Errors (AMG_ERR_CONFIG,
+ * or AMG_ERR_IO for a missing file) name path:line. Relative paths in the
+ * file are resolved against the file's directory. */
+amg_status app_config_load(app_config *cfg, const char *path);
+
+/* Applies one "section.key=value" override, typed by the schema; errors
+ * name the --set argument. */
+amg_status app_config_set(app_config *cfg, const char *assignment);
+
+/* Cross-key checks after everything is read (e.g. matrix_market needs a
+ * file, rhs = "file" needs rhs_file), then amg_options_check. */
+amg_status app_config_finish(app_config *cfg);
+
+/* Writes every key with its default and documentation, as a commented
+ * libconfig file (the reference in the README and configs/ comes from it). */
+void app_config_print_reference(FILE *f);
+
+#endif
