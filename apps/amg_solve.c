@@ -1,0 +1,238 @@
+/* amg_solve --config FILE [--set section.key=value ...] [--backend gpu|cpu]
+ *           [--compare-orders [cusparse]] [--print-config]
+ *
+ * Solves A x = b with smoothed-aggregation AMG (PCG by default) for a
+ * generated Poisson problem or a Matrix Market matrix, as a libconfig file
+ * describes; prints the hierarchy, the setup breakdown, the convergence
+ * history and the times, and writes a JSON report on request.
+ * Exit status: 0 converged; 1 bad usage, configuration or input; 2 setup
+ * failed; 3 the solve did not converge (or broke down). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "amg.h"
+#include "app_config.h"
+#include "solve_output.h"
+
+enum { EXIT_INPUT = 1, EXIT_SETUP = 2, EXIT_SOLVE = 3 };
+
+static int fail(int code, amg_status s, const char *stage) {
+  fprintf(stderr, "amg_solve: %s: %s [%s]\n", stage, amg_error_message(), amg_status_name(s));
+  return code;
+}
+
+static void usage(FILE *f) {
+  fprintf(f, "usage: amg_solve --config FILE [--set section.key=value ...] [--backend gpu|cpu]\n"
+             "                 [--compare-orders [cusparse]] [--print-config]\n"
+             "  --config FILE       libconfig file with sections problem, amg, cycle, solver, output\n"
+             "  --set K=V           override one key, e.g. --set amg.coarse_size=200\n"
+             "  --backend gpu|cpu   default: the GPU when one is present, else the CPU\n"
+             "  --compare-orders    build the hierarchy with both Galerkin orders (and with cuSPARSE\n"
+             "                      too when followed by 'cusparse') and compare them per level\n"
+             "  --print-config      print every key with its default and documentation, then exit\n");
+}
+
+/* The system matrix and a description of it. */
+static amg_status build_matrix(const app_config *cfg, fmt_csr **a, char *what, size_t len) {
+  if (cfg->problem_type == APP_PROBLEM_MATRIX_MARKET) {
+    snprintf(what, len, "matrix market %s", cfg->file);
+    return fmt_mm_read(cfg->file, a);
+  }
+  int dims = cfg->stencil == 5 || cfg->stencil == 9 ? 2 : 3;
+  snprintf(what, len, "poisson %dD %d-point, n = %d", dims, cfg->stencil, cfg->n);
+  return fmt_poisson(cfg->stencil, cfg->n, a);
+}
+
+/* Reads n values, one per line (blank lines and # comments skipped). */
+static amg_status read_vector(const char *path, int32_t n, double *b) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return amg_error(AMG_ERR_IO, "%s: cannot open the right-hand side", path);
+  char line[256];
+  int32_t count = 0;
+  long number = 0;
+  amg_status s = AMG_OK;
+  while (s == AMG_OK && fgets(line, sizeof line, f)) {
+    number++;
+    char *p = line, *end;
+    while (*p == ' ' || *p == '\t')
+      p++;
+    if (*p == '\n' || *p == '\0' || *p == '#')
+      continue;
+    double v = strtod(p, &end);
+    while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
+      end++;
+    if (end == p || *end != '\0')
+      s = amg_error(AMG_ERR_PARSE, "%s:%ld: not a number: %.40s", path, number, p);
+    else if (count == n)
+      s = amg_error(AMG_ERR_PARSE, "%s:%ld: more than the %d values the matrix needs", path, number, n);
+    else
+      b[count++] = v;
+  }
+  fclose(f);
+  if (s == AMG_OK && count < n)
+    s = amg_error(AMG_ERR_PARSE, "%s:%ld: %d values, the matrix needs %d", path, number, count, n);
+  return s;
+}
+
+static amg_status build_rhs(const app_config *cfg, int32_t n, double *b) {
+  if (cfg->rhs == APP_RHS_FILE)
+    return read_vector(cfg->rhs_file, n, b);
+  uint64_t state = (uint64_t)cfg->rhs_seed;
+  for (int32_t i = 0; i < n; i++) {
+    if (cfg->rhs == APP_RHS_ONES) {
+      b[i] = 1.0;
+      continue;
+    }
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull); /* splitmix64 */
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    b[i] = 2.0 * ((z ^ (z >> 31)) >> 11) * 0x1.0p-53 - 1.0;
+  }
+  return AMG_OK;
+}
+
+/* The hierarchy with both orders (and cuSPARSE if asked), Galerkin compared per level. */
+static int compare_orders(const app_config *cfg, const fmt_csr *a, int with_cusparse) {
+  const char *names[4];
+  const amg_setup_report *reports[4];
+  amg_hierarchy *h[4] = {NULL};
+  int count = 0, code = 0;
+  for (int sp = 0; sp <= with_cusparse && !code; sp++)
+    for (int order = AMG_GALERKIN_PT_AP; order <= AMG_GALERKIN_PTA_P && !code; order++) {
+      amg_options o = cfg->amg;
+      o.galerkin_order = order;
+      o.spgemm = sp ? SPGEMM_CUSPARSE : SPGEMM_TILE;
+      amg_status s = amg_setup(a, &o, &h[count]);
+      if (s != AMG_OK) {
+        code = fail(EXIT_SETUP, s, "setup");
+        break;
+      }
+      static const char *const label[2][2] = {{"tile P^T(AP)", "tile (P^T A)P"},
+                                              {"cusparse P^T(AP)", "cusparse (P^T A)P"}};
+      names[count] = label[sp][order - AMG_GALERKIN_PT_AP];
+      reports[count] = amg_hierarchy_report(h[count]);
+      count++;
+    }
+  if (!code) {
+    print_hierarchy(stdout, reports[0]);
+    print_order_comparison(stdout, names, reports, count);
+  }
+  for (int k = 0; k < count; k++)
+    amg_hierarchy_destroy(h[k]);
+  return code;
+}
+
+int main(int argc, char **argv) {
+  const char *config = NULL, *backend = NULL;
+  const char *sets[64];
+  int nsets = 0, compare = 0, with_cusparse = 0;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--config") && i + 1 < argc)
+      config = argv[++i];
+    else if (!strcmp(argv[i], "--set") && i + 1 < argc && nsets < 64)
+      sets[nsets++] = argv[++i];
+    else if (!strcmp(argv[i], "--backend") && i + 1 < argc)
+      backend = argv[++i];
+    else if (!strcmp(argv[i], "--compare-orders")) {
+      compare = 1;
+      if (i + 1 < argc && !strcmp(argv[i + 1], "cusparse")) {
+        with_cusparse = 1;
+        i++;
+      }
+    } else if (!strcmp(argv[i], "--print-config")) {
+      app_config_print_reference(stdout);
+      return 0;
+    } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      usage(stdout);
+      return 0;
+    } else {
+      fprintf(stderr, "amg_solve: unknown or incomplete argument '%s'\n", argv[i]);
+      usage(stderr);
+      return EXIT_INPUT;
+    }
+  }
+  if (!config) {
+    usage(stderr);
+    return EXIT_INPUT;
+  }
+  app_config cfg;
+  app_config_default(&cfg);
+  amg_status s = app_config_load(&cfg, config);
+  for (int k = 0; k < nsets && s == AMG_OK; k++)
+    s = app_config_set(&cfg, sets[k]);
+  if (s == AMG_OK)
+    s = app_config_finish(&cfg);
+  if (s != AMG_OK)
+    return fail(EXIT_INPUT, s, "configuration");
+  if (backend && strcmp(backend, "gpu") && strcmp(backend, "cpu")) {
+    fprintf(stderr, "amg_solve: --backend must be gpu or cpu, not '%s'\n", backend);
+    return EXIT_INPUT;
+  }
+  cfg.amg.backend = !backend ? AMG_BACKEND_AUTO : !strcmp(backend, "gpu") ? AMG_BACKEND_GPU : AMG_BACKEND_CPU;
+  if (cfg.amg.backend == AMG_BACKEND_AUTO && fmt_device_count() < 1) {
+    fprintf(stderr, "amg_solve: no GPU found; running on the CPU backend\n");
+    cfg.amg.backend = AMG_BACKEND_CPU;
+  }
+
+  char what[APP_PATH_MAX + 64];
+  fmt_csr *a = NULL;
+  s = build_matrix(&cfg, &a, what, sizeof what);
+  if (s != AMG_OK)
+    return fail(EXIT_INPUT, s, "problem");
+  printf("amg_solve: %s: %d rows, %lld nonzeros, backend %s\n", what, a->m, (long long)a->nnz,
+         cfg.amg.backend == AMG_BACKEND_CPU ? "cpu" : "gpu");
+  if (compare) {
+    int code = compare_orders(&cfg, a, with_cusparse);
+    fmt_csr_destroy(a);
+    return code;
+  }
+  double *b = malloc(((size_t)a->m + 1) * sizeof *b), *x = malloc(((size_t)a->m + 1) * sizeof *x);
+  if (!b || !x) {
+    fprintf(stderr, "amg_solve: out of host memory for the vectors\n");
+    return EXIT_INPUT;
+  }
+  s = build_rhs(&cfg, a->m, b);
+  if (s != AMG_OK)
+    return fail(EXIT_INPUT, s, "right-hand side");
+
+  amg_hierarchy *h = NULL;
+  amg_solve_report rep = {0};
+  solve_run run = {&cfg, what, a->m, a->nnz, NULL, NULL, AMG_OK, ""};
+  int code = 0;
+  s = amg_setup(a, &cfg.amg, &h);
+  if (s != AMG_OK) {
+    run.status = s;
+    run.message = amg_error_message();
+    code = fail(EXIT_SETUP, s, "setup");
+  } else {
+    run.setup = amg_hierarchy_report(h);
+    print_hierarchy(stdout, run.setup);
+    print_setup_breakdown(stdout, run.setup);
+    s = amg_solve(h, b, x, &rep);
+    run.solve = &rep;
+    run.status = s;
+    run.message = s == AMG_OK ? "" : amg_error_message();
+    print_convergence(stdout, &rep, &cfg);
+    print_totals(stdout, run.setup, &rep);
+    if (s != AMG_OK)
+      code = fail(EXIT_SOLVE, s, "solve");
+  }
+  if (cfg.report[0]) {
+    char saved[512];
+    snprintf(saved, sizeof saved, "%s", run.message);
+    run.message = saved;
+    amg_status ws = write_report(cfg.report, &run);
+    if (ws != AMG_OK)
+      code = code ? code : fail(EXIT_INPUT, ws, "report");
+    else
+      printf("report written to %s\n", cfg.report);
+  }
+  amg_solve_report_free(&rep);
+  amg_hierarchy_destroy(h);
+  fmt_csr_destroy(a);
+  free(b);
+  free(x);
+  return code;
+}
