@@ -47,7 +47,7 @@ typedef struct amg_options {
   amg_solver_kind solver;            /* PCG (the V-cycle preconditions CG) */
   double tol;                        /* 1e-8 on ||r|| / ||b|| */
   int max_iter;                      /* 100 */
-  int verbose;                       /* 1: progress per level and iteration on stderr */
+  int verbose;                       /* 0 (quiet); 1: progress per level and iteration on stderr */
 } amg_options;
 
 void amg_options_default(amg_options *o);

@@ -1,0 +1,477 @@
+/* amg_solve's configuration layer (apps/app_config.c). The defaults equal
+ * amg_options_default; a file setting every key (sections out of order, an
+ * integer for a float key, a 64-bit seed) sets each value; --set overrides
+ * win, with every value syntax; relative input paths follow the config's
+ * directory (and @include), --set paths stay as given; the generated
+ * reference loads back to the defaults. Every error names its origin exactly
+ * ("name.cfg:LINE:" or "--set ...") and leaves the configuration unchanged:
+ * unknown keys and sections with and without a suggestion, wrong types, out
+ * of range values, syntax errors, integers libconfig would wrap, missing
+ * files and directories; app_config_finish's cross-key checks. Config files
+ * are written to the working directory as tcfg_* and removed. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "app_config.h"
+#include "test_util.h"
+
+#define DIR "tcfg_dir"
+
+static const char *written[64];
+static int n_written;
+
+static void write_file(const char *name, const char *text) {
+  FILE *f = fopen(name, "w");
+  CHECK(f != NULL, "cannot write %s", name);
+  if (!f)
+    return;
+  fputs(text, f);
+  fclose(f);
+  int seen = 0;
+  for (int i = 0; i < n_written; i++)
+    seen |= !strcmp(written[i], name);
+  if (!seen && n_written < 64)
+    written[n_written++] = name;
+}
+
+static void remove_files(void) {
+  for (int i = 0; i < n_written; i++)
+    remove(written[i]);
+  rmdir(DIR);
+}
+
+/* Field-by-field equality (no padding compared). */
+static int config_equal(const app_config *a, const app_config *b) {
+  const amg_options *x = &a->amg, *y = &b->amg;
+  return a->problem_type == b->problem_type && a->stencil == b->stencil && a->n == b->n &&
+         !strcmp(a->file, b->file) && a->rhs == b->rhs && a->rhs_seed == b->rhs_seed &&
+         !strcmp(a->rhs_file, b->rhs_file) && !strcmp(a->report, b->report) &&
+         a->verbose == b->verbose && x->backend == y->backend &&
+         x->strength_theta == y->strength_theta && x->prolongator_omega == y->prolongator_omega &&
+         x->rho_steps == y->rho_steps && x->galerkin_order == y->galerkin_order &&
+         x->spgemm == y->spgemm && x->coarse_size == y->coarse_size &&
+         x->max_levels == y->max_levels && x->pre_sweeps == y->pre_sweeps &&
+         x->post_sweeps == y->post_sweeps && x->jacobi_omega == y->jacobi_omega &&
+         x->solver == y->solver && x->tol == y->tol && x->max_iter == y->max_iter &&
+         x->verbose == y->verbose;
+}
+
+static void check_defaults(void) {
+  app_config c;
+  amg_options o;
+  app_config_default(&c);
+  amg_options_default(&o);
+  CHECK(c.amg.backend == o.backend, "backend");
+  CHECK(c.amg.strength_theta == o.strength_theta, "strength_theta %g", c.amg.strength_theta);
+  CHECK(c.amg.prolongator_omega == o.prolongator_omega, "prolongator_omega %.17g", c.amg.prolongator_omega);
+  CHECK(c.amg.rho_steps == o.rho_steps, "rho_steps %d", c.amg.rho_steps);
+  CHECK(c.amg.galerkin_order == o.galerkin_order, "galerkin_order %d", (int)c.amg.galerkin_order);
+  CHECK(c.amg.spgemm == o.spgemm, "spgemm %d", (int)c.amg.spgemm);
+  CHECK(c.amg.coarse_size == o.coarse_size, "coarse_size %d", c.amg.coarse_size);
+  CHECK(c.amg.max_levels == o.max_levels, "max_levels %d", c.amg.max_levels);
+  CHECK(c.amg.pre_sweeps == o.pre_sweeps && c.amg.post_sweeps == o.post_sweeps, "sweeps");
+  CHECK(c.amg.jacobi_omega == o.jacobi_omega, "jacobi_omega %g", c.amg.jacobi_omega);
+  CHECK(c.amg.solver == o.solver, "solver %d", (int)c.amg.solver);
+  CHECK(c.amg.tol == o.tol, "tol %g", c.amg.tol);
+  CHECK(c.amg.max_iter == o.max_iter, "max_iter %d", c.amg.max_iter);
+  /* output.verbose defaults to true and drives amg.verbose */
+  CHECK(c.verbose == 1 && c.amg.verbose == 1, "verbose %d %d", c.verbose, c.amg.verbose);
+  CHECK(c.problem_type == APP_PROBLEM_POISSON && c.stencil == 5 && c.n == 64, "problem defaults");
+  CHECK(c.rhs == APP_RHS_ONES && c.rhs_seed == 1, "rhs defaults");
+  CHECK(c.file[0] == '\0' && c.rhs_file[0] == '\0' && c.report[0] == '\0', "empty paths");
+  CHECK_OK(app_config_finish(&c));
+
+  /* an empty file and empty sections change nothing */
+  app_config d;
+  app_config_default(&d);
+  write_file("tcfg_empty.cfg", "");
+  CHECK_OK(app_config_load(&d, "tcfg_empty.cfg"));
+  write_file("tcfg_empty_sections.cfg",
+             "# nothing set\nproblem = {};\namg = { };\ncycle: {}\nsolver = {};\noutput = {};\n");
+  CHECK_OK(app_config_load(&d, "tcfg_empty_sections.cfg"));
+  CHECK(config_equal(&c, &d), "empty file or sections changed the defaults");
+}
+
+/* Every key, none at its default, sections in reverse order. */
+static const char full_text[] =
+    "# every key, none at its default\n"
+    "output = {\n"
+    "  report = \"out/run_3000000000.json\";  # seed 99999999999 in a comment\n"
+    "  verbose = false;\n"
+    "};\n"
+    "solver = { type = \"stationary\"; tol = 1e-6; max_iter = 250; };\n"
+    "cycle = {\n"
+    "  post_sweeps = 3;\n"
+    "  pre_sweeps = 2;\n"
+    "  jacobi_omega = 0.6;\n"
+    "};\n"
+    "amg = {\n"
+    "  strength_theta = 0.25;\n"
+    "  galerkin_order = \"pta_p\";\n"
+    "  spgemm = \"cusparse\";\n"
+    "  coarse_size = 200;\n"
+    "  max_levels = 7;\n"
+    "  prolongator_omega = 1;  // an integer for a float key\n"
+    "  rho_steps = 20;\n"
+    "};\n"
+    "problem = {\n"
+    "  type = \"matrix_market\";\n"
+    "  stencil = 27;\n"
+    "  n = 33;\n"
+    "  file = \"mats/a.mtx\";\n"
+    "  rhs = \"file\";\n"
+    "  rhs_seed = 12345678901L;\n"
+    "  rhs_file = \"/abs/b.txt\";\n"
+    "};\n";
+
+static void check_full_file(void) {
+  app_config c;
+  app_config_default(&c);
+  write_file(DIR "/full.cfg", full_text);
+  CHECK_OK(app_config_load(&c, DIR "/full.cfg"));
+  CHECK(c.problem_type == APP_PROBLEM_MATRIX_MARKET, "type %d", (int)c.problem_type);
+  CHECK(c.stencil == 27, "stencil %d", c.stencil);
+  CHECK(c.n == 33, "n %d", c.n);
+  CHECK(!strcmp(c.file, DIR "/mats/a.mtx"), "file '%s' not resolved against the config", c.file);
+  CHECK(c.rhs == APP_RHS_FILE, "rhs %d", (int)c.rhs);
+  CHECK(c.rhs_seed == 12345678901LL, "rhs_seed %lld", (long long)c.rhs_seed);
+  CHECK(!strcmp(c.rhs_file, "/abs/b.txt"), "rhs_file '%s'", c.rhs_file);
+  CHECK(c.amg.strength_theta == 0.25, "strength_theta %g", c.amg.strength_theta);
+  CHECK(c.amg.galerkin_order == AMG_GALERKIN_PTA_P, "galerkin_order %d", (int)c.amg.galerkin_order);
+  CHECK(c.amg.spgemm == SPGEMM_CUSPARSE, "spgemm %d", (int)c.amg.spgemm);
+  CHECK(c.amg.coarse_size == 200, "coarse_size %d", c.amg.coarse_size);
+  CHECK(c.amg.max_levels == 7, "max_levels %d", c.amg.max_levels);
+  CHECK(c.amg.prolongator_omega == 1.0, "prolongator_omega %g", c.amg.prolongator_omega);
+  CHECK(c.amg.rho_steps == 20, "rho_steps %d", c.amg.rho_steps);
+  CHECK(c.amg.pre_sweeps == 2 && c.amg.post_sweeps == 3, "sweeps %d %d", c.amg.pre_sweeps,
+        c.amg.post_sweeps);
+  CHECK(c.amg.jacobi_omega == 0.6, "jacobi_omega %g", c.amg.jacobi_omega);
+  CHECK(c.amg.solver == AMG_SOLVER_STATIONARY, "solver %d", (int)c.amg.solver);
+  CHECK(c.amg.tol == 1e-6, "tol %g", c.amg.tol);
+  CHECK(c.amg.max_iter == 250, "max_iter %d", c.amg.max_iter);
+  /* an output path is not resolved against the config's directory */
+  CHECK(!strcmp(c.report, "out/run_3000000000.json"), "report '%s'", c.report);
+  CHECK(c.verbose == 0, "verbose %d", c.verbose);
+  CHECK_OK(app_config_finish(&c));
+  CHECK(c.amg.verbose == 0, "amg.verbose %d does not follow output.verbose", c.amg.verbose);
+
+  /* --set after the file wins, in every value syntax */
+  const char *sets[] = {"amg.coarse_size=300",        " amg.max_levels = 4 ",
+                        "solver.tol=1e-7",            "cycle.jacobi_omega=1",
+                        "output.verbose=TRUE",        "amg.spgemm=\"tile\"",
+                        "amg.galerkin_order=pt_ap",   "problem.file=rel/m.mtx",
+                        "problem.rhs_seed=9",         "output.report=",
+                        "problem.type=\"poisson\"",   "amg.strength_theta=0x0",
+                        "problem.rhs_file=\"sp ace.txt\""};
+  for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+    CHECK_OK(app_config_set(&c, sets[i]));
+  CHECK(c.amg.coarse_size == 300, "coarse_size %d", c.amg.coarse_size);
+  CHECK(c.amg.max_levels == 4, "max_levels %d", c.amg.max_levels);
+  CHECK(c.amg.tol == 1e-7, "tol %g", c.amg.tol);
+  CHECK(c.amg.jacobi_omega == 1.0, "jacobi_omega %g", c.amg.jacobi_omega);
+  CHECK(c.verbose == 1, "verbose %d", c.verbose);
+  CHECK(c.amg.spgemm == SPGEMM_TILE, "spgemm %d", (int)c.amg.spgemm);
+  CHECK(c.amg.galerkin_order == AMG_GALERKIN_PT_AP, "galerkin_order %d", (int)c.amg.galerkin_order);
+  CHECK(!strcmp(c.file, "rel/m.mtx"), "--set path '%s' must stay relative to the cwd", c.file);
+  CHECK(c.rhs_seed == 9, "rhs_seed %lld", (long long)c.rhs_seed);
+  CHECK(c.report[0] == '\0', "report '%s'", c.report);
+  CHECK(c.problem_type == APP_PROBLEM_POISSON, "type %d", (int)c.problem_type);
+  CHECK(c.amg.strength_theta == 0.0, "strength_theta %g", c.amg.strength_theta);
+  CHECK(!strcmp(c.rhs_file, "sp ace.txt"), "rhs_file '%s'", c.rhs_file);
+  CHECK_OK(app_config_set(&c, "output.verbose=False"));
+  CHECK(c.verbose == 0, "verbose %d", c.verbose);
+
+  /* the choice lists agree with the library's names */
+  amg_galerkin_order orders[] = {AMG_GALERKIN_AUTO, AMG_GALERKIN_PT_AP, AMG_GALERKIN_PTA_P};
+  char buf[64];
+  for (int i = 0; i < 3; i++) {
+    snprintf(buf, sizeof buf, "amg.galerkin_order=%s", amg_galerkin_order_name(orders[i]));
+    CHECK_OK(app_config_set(&c, buf));
+    CHECK(c.amg.galerkin_order == orders[i], "%s", buf);
+  }
+  spgemm_backend backends[] = {SPGEMM_TILE, SPGEMM_CUSPARSE};
+  for (int i = 0; i < 2; i++) {
+    snprintf(buf, sizeof buf, "amg.spgemm=%s", spgemm_backend_name(backends[i]));
+    CHECK_OK(app_config_set(&c, buf));
+    CHECK(c.amg.spgemm == backends[i], "%s", buf);
+  }
+}
+
+/* The per-key ranges accept what amg_options_check accepts, at the edges. */
+static void check_range_edges(void) {
+  const char *edges[] = {"amg.coarse_size=4096",     "amg.coarse_size=1",       "amg.max_levels=25",
+                         "amg.max_levels=1",         "amg.rho_steps=1000",      "amg.rho_steps=1",
+                         "cycle.pre_sweeps=0",       "cycle.post_sweeps=100",   "cycle.jacobi_omega=1.99",
+                         "amg.strength_theta=0.99",  "amg.prolongator_omega=1.99",
+                         "amg.prolongator_omega=0.01", "solver.tol=0.99",       "solver.max_iter=1",
+                         "problem.stencil=9",        "problem.stencil=7",       "problem.n=1"};
+  for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+    app_config c;
+    app_config_default(&c);
+    CHECK_OK(app_config_set(&c, edges[i]));
+    CHECK_OK(app_config_finish(&c));
+  }
+}
+
+typedef struct bad_file {
+  const char *name, *text;
+  amg_status status;
+  const char *message; /* the whole expected message, or its start */
+} bad_file;
+
+static void check_file_errors(void) {
+  static const bad_file cases[] = {
+      {"tcfg_unknown.cfg", "# line 1\namg = {\n  coarse_size = 100;\n  coarse_sise = 200;\n};\n",
+       AMG_ERR_CONFIG,
+       "tcfg_unknown.cfg:4: unknown key 'amg.coarse_sise' (did you mean 'amg.coarse_size'?)"},
+      {"tcfg_swap.cfg", "amg = {\n\n  max_lveels = 3;\n};\n", AMG_ERR_CONFIG,
+       "tcfg_swap.cfg:3: unknown key 'amg.max_lveels' (did you mean 'amg.max_levels'?)"},
+      {"tcfg_wrong_section.cfg", "solver = {};\namg = {\n  tol = 1e-6;\n};\n", AMG_ERR_CONFIG,
+       "tcfg_wrong_section.cfg:3: unknown key 'amg.tol' (did you mean 'solver.tol'?)"},
+      {"tcfg_nohint.cfg", "cycle = { frobnicate = 1; };\n", AMG_ERR_CONFIG,
+       "tcfg_nohint.cfg:1: unknown key 'cycle.frobnicate'"},
+      {"tcfg_nested.cfg", "amg = {\n  extra = { coarse_size = 1; };\n};\n", AMG_ERR_CONFIG,
+       "tcfg_nested.cfg:2: unknown key 'amg.extra'"},
+      {"tcfg_badsection.cfg", "problem = { n = 10; };\n\nsolvr = {\n  tol = 1e-6;\n};\n",
+       AMG_ERR_CONFIG, "tcfg_badsection.cfg:3: unknown section 'solvr' (did you mean 'solver'?)"},
+      {"tcfg_nosection.cfg", "\n\nextras = { a = 1; };\n", AMG_ERR_CONFIG,
+       "tcfg_nosection.cfg:3: unknown section 'extras' (expected problem, amg, cycle, solver or output)"},
+      {"tcfg_toplevel_key.cfg", "verbose = false;\n", AMG_ERR_CONFIG,
+       "tcfg_toplevel_key.cfg:1: unknown section 'verbose' (did you mean 'output.verbose'?)"},
+      {"tcfg_notgroup.cfg", "\namg = 5;\n", AMG_ERR_CONFIG,
+       "tcfg_notgroup.cfg:2: amg must be a group, amg = { ... }; (got an integer)"},
+      {"tcfg_type.cfg", "amg = {\n  coarse_size = \"200\";\n};\n", AMG_ERR_CONFIG,
+       "tcfg_type.cfg:2: amg.coarse_size must be an integer (got a string)"},
+      {"tcfg_float_for_int.cfg", "amg = {\n\n  coarse_size = 200.0;\n};\n", AMG_ERR_CONFIG,
+       "tcfg_float_for_int.cfg:3: amg.coarse_size must be an integer (got a float)"},
+      {"tcfg_string_for_float.cfg", "solver = {\n  tol = \"1e-6\";\n};\n", AMG_ERR_CONFIG,
+       "tcfg_string_for_float.cfg:2: solver.tol must be a number (got a string)"},
+      {"tcfg_int_for_bool.cfg", "output = {\n  verbose = 1;\n};\n", AMG_ERR_CONFIG,
+       "tcfg_int_for_bool.cfg:2: output.verbose must be true or false (got an integer)"},
+      {"tcfg_group_for_int.cfg", "amg = {\n  coarse_size = { a = 1; };\n};\n", AMG_ERR_CONFIG,
+       "tcfg_group_for_int.cfg:2: amg.coarse_size must be an integer (got a group)"},
+      {"tcfg_list_for_string.cfg", "problem = {\n  file = (\"a\", \"b\");\n};\n", AMG_ERR_CONFIG,
+       "tcfg_list_for_string.cfg:2: problem.file must be a string (got a list)"},
+      {"tcfg_stencil.cfg", "problem = {\n  type = \"poisson\";\n  stencil = 6;\n};\n", AMG_ERR_CONFIG,
+       "tcfg_stencil.cfg:3: problem.stencil = 6 is not one of 5, 9, 7, 27"},
+      {"tcfg_int_range.cfg", "amg = { coarse_size = 0; };\n", AMG_ERR_CONFIG,
+       "tcfg_int_range.cfg:1: amg.coarse_size = 0 is not in 1..4096"},
+      {"tcfg_n_range.cfg", "problem = {\n  n = 0;\n};\n", AMG_ERR_CONFIG,
+       "tcfg_n_range.cfg:2: problem.n = 0 is not >= 1"},
+      {"tcfg_float_range.cfg", "amg = {\n  strength_theta = 1.5;\n};\n", AMG_ERR_CONFIG,
+       "tcfg_float_range.cfg:2: amg.strength_theta = 1.5 is not in [0, 1)"},
+      {"tcfg_tol_range.cfg", "solver = {\n  tol = 1;\n};\n", AMG_ERR_CONFIG,
+       "tcfg_tol_range.cfg:2: solver.tol = 1 is not in (0, 1)"},
+      {"tcfg_choice.cfg", "problem = {\n  type = \"poison\";\n};\n", AMG_ERR_CONFIG,
+       "tcfg_choice.cfg:2: problem.type = \"poison\" is not one of \"poisson\", \"matrix_market\" "
+       "(did you mean \"poisson\"?)"},
+      {"tcfg_seed.cfg", "problem = { rhs_seed = -1; };\n", AMG_ERR_CONFIG,
+       "tcfg_seed.cfg:1: problem.rhs_seed = -1 is not >= 0"},
+      {"tcfg_syntax.cfg", "amg = {\n  coarse_size = 100;\n  max_levels = ;\n};\n", AMG_ERR_CONFIG,
+       "tcfg_syntax.cfg:3: syntax error"},
+      {"tcfg_duplicate.cfg", "amg = {\n  coarse_size = 100;\n  coarse_size = 200;\n};\n",
+       AMG_ERR_CONFIG, "tcfg_duplicate.cfg:3: duplicate setting name"},
+      {"tcfg_wrapped.cfg", "amg = {\n  coarse_size = 4294967796;\n};\n", AMG_ERR_CONFIG,
+       "tcfg_wrapped.cfg:2: integer 4294967796 does not fit in 32 bits"},
+      {"tcfg_wrapped_hex.cfg", "/* a\n comment */ problem = {\n  rhs_seed = 0x100000001;\n};\n",
+       AMG_ERR_CONFIG, "tcfg_wrapped_hex.cfg:3: integer 0x100000001 does not fit in 32 bits"},
+      {"tcfg_does_not_exist.cfg", NULL, AMG_ERR_IO,
+       "tcfg_does_not_exist.cfg: cannot open: No such file or directory"},
+      {DIR, NULL, AMG_ERR_IO, DIR ": cannot open: Is a directory"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const bad_file *b = &cases[i];
+    if (b->text)
+      write_file(b->name, b->text);
+    app_config c, before;
+    app_config_default(&c);
+    CHECK_OK(app_config_set(&c, "amg.coarse_size=123")); /* a value the file must not lose */
+    before = c;
+    CHECK_ERROR(app_config_load(&c, b->name), b->status, b->message);
+    CHECK(config_equal(&c, &before), "%s: a failed load changed the configuration", b->name);
+  }
+  /* no suggestion where nothing is close */
+  app_config c;
+  app_config_default(&c);
+  CHECK_ERROR(app_config_load(&c, "tcfg_nohint.cfg"), AMG_ERR_CONFIG, "frobnicate");
+  CHECK(!strstr(amg_error_message(), "did you mean"), "unexpected suggestion: %s", amg_error_message());
+}
+
+typedef struct bad_set {
+  const char *assignment, *message;
+} bad_set;
+
+static void check_set_errors(void) {
+  static const bad_set cases[] = {
+      {"amg.coarse_sise=200",
+       "--set amg.coarse_sise=200: unknown key 'amg.coarse_sise' (did you mean 'amg.coarse_size'?)"},
+      {"coarse_size=200", "--set coarse_size=200: unknown key 'coarse_size' (did you mean 'amg.coarse_size'?)"},
+      {"amg.nothing_like_it=1", "--set amg.nothing_like_it=1: unknown key 'amg.nothing_like_it'"},
+      {"amg.coarse_size", "--set amg.coarse_size: expected section.key=value"},
+      {"=5", "--set =5: expected section.key=value"},
+      {"", "--set : expected section.key=value"},
+      {"amg.coarse_size=1.5", "--set amg.coarse_size=1.5: amg.coarse_size must be an integer (got a float)"},
+      {"amg.coarse_size=abc", "--set amg.coarse_size=abc: amg.coarse_size must be an integer (got a string)"},
+      {"amg.coarse_size=", "--set amg.coarse_size=: amg.coarse_size must be an integer (got an empty value)"},
+      {"amg.coarse_size=99999999999999999999",
+       "--set amg.coarse_size=99999999999999999999: amg.coarse_size = 99999999999999999999 is not in 1..4096"},
+      {"problem.n=4294967296", "--set problem.n=4294967296: problem.n = 4294967296 is not in 1..2147483647"},
+      {"problem.n=\"64\"", "--set problem.n=\"64\": problem.n must be an integer (got a string)"},
+      {"output.verbose=yes", "--set output.verbose=yes: output.verbose must be true or false (got a string)"},
+      {"output.verbose=1", "--set output.verbose=1: output.verbose must be true or false (got an integer)"},
+      {"solver.tol=abc", "--set solver.tol=abc: solver.tol must be a number (got a string)"},
+      {"solver.tol=nan", "--set solver.tol=nan: solver.tol must be a number (got a string)"},
+      {"solver.tol=true", "--set solver.tol=true: solver.tol must be a number (got a boolean)"},
+      {"solver.tol=1", "--set solver.tol=1: solver.tol = 1 is not in (0, 1)"},
+      {"problem.stencil=6", "--set problem.stencil=6: problem.stencil = 6 is not one of 5, 9, 7, 27"},
+      {"amg.spgemm=cusprase",
+       "--set amg.spgemm=cusprase: amg.spgemm = \"cusprase\" is not one of \"tile\", \"cusparse\" "
+       "(did you mean \"cusparse\"?)"},
+      {"problem.type=\"poisson", "--set problem.type=\"poisson: problem.type has an unbalanced double quote"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    app_config c, before;
+    app_config_default(&c);
+    before = c;
+    CHECK_ERROR(app_config_set(&c, cases[i].assignment), AMG_ERR_CONFIG, cases[i].message);
+    CHECK(config_equal(&c, &before), "--set %s: a failed set changed the configuration",
+          cases[i].assignment);
+  }
+}
+
+static void check_finish(void) {
+  app_config c;
+  app_config_default(&c);
+  CHECK_OK(app_config_set(&c, "problem.type=matrix_market"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
+              "problem.type = \"matrix_market\" needs problem.file");
+  CHECK_OK(app_config_set(&c, "problem.file=m.mtx"));
+  CHECK_OK(app_config_set(&c, "problem.n=100000")); /* n is not used by matrix_market */
+  CHECK_OK(app_config_finish(&c));
+
+  app_config_default(&c);
+  CHECK_OK(app_config_set(&c, "problem.rhs=file"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG, "problem.rhs = \"file\" needs problem.rhs_file");
+  CHECK_OK(app_config_set(&c, "problem.rhs_file=b.txt"));
+  CHECK_OK(app_config_finish(&c));
+
+  app_config_default(&c);
+  CHECK_OK(app_config_set(&c, "problem.file=ignored.mtx")); /* poisson ignores problem.file */
+  CHECK_OK(app_config_finish(&c));
+
+  /* n^2 or n^3 rows must fit 2^31-1: 46340^2 and 1290^3 do, one more does not */
+  app_config_default(&c);
+  CHECK_OK(app_config_set(&c, "problem.n=46340"));
+  CHECK_OK(app_config_finish(&c));
+  CHECK_OK(app_config_set(&c, "problem.n=46341"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
+              "problem.n = 46341 with problem.stencil = 5 gives 46341^2 rows, more than 2^31-1");
+  CHECK_OK(app_config_set(&c, "problem.stencil=27"));
+  CHECK_OK(app_config_set(&c, "problem.n=1290"));
+  CHECK_OK(app_config_finish(&c));
+  CHECK_OK(app_config_set(&c, "problem.n=1291"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG, "gives 1291^3 rows");
+
+  /* amg_options_check runs too (a value set behind the schema's back) */
+  app_config_default(&c);
+  c.amg.tol = 2.0;
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG, "solver.tol");
+}
+
+static void check_paths(void) {
+  app_config c;
+  app_config_default(&c);
+  write_file(DIR "/rel.cfg", "problem = {\n  file = \"m.mtx\";\n  rhs_file = \"../b.txt\";\n};\n");
+  CHECK_OK(app_config_load(&c, DIR "/rel.cfg"));
+  CHECK(!strcmp(c.file, DIR "/m.mtx"), "file '%s'", c.file);
+  CHECK(!strcmp(c.rhs_file, DIR "/../b.txt"), "rhs_file '%s'", c.rhs_file);
+
+  write_file("tcfg_here.cfg", "problem = { file = \"m.mtx\"; };\n");
+  CHECK_OK(app_config_load(&c, "tcfg_here.cfg"));
+  CHECK(!strcmp(c.file, "m.mtx"), "file '%s'", c.file);
+  CHECK_OK(app_config_load(&c, "./tcfg_here.cfg"));
+  CHECK(!strcmp(c.file, "./m.mtx"), "file '%s'", c.file);
+
+  char cwd[512], abs_cfg[600], want[700];
+  CHECK(getcwd(cwd, sizeof cwd) != NULL, "getcwd");
+  snprintf(abs_cfg, sizeof abs_cfg, "%s/" DIR "/rel.cfg", cwd);
+  snprintf(want, sizeof want, "%s/" DIR "/m.mtx", cwd);
+  CHECK_OK(app_config_load(&c, abs_cfg));
+  CHECK(!strcmp(c.file, want), "file '%s', want '%s'", c.file, want);
+
+  /* a path that does not fit APP_PATH_MAX is an error, not a truncation */
+  char *long_set = malloc(APP_PATH_MAX + 32);
+  strcpy(long_set, "problem.file=");
+  memset(long_set + strlen(long_set), 'x', APP_PATH_MAX);
+  long_set[13 + APP_PATH_MAX] = '\0';
+  CHECK_ERROR(app_config_set(&c, long_set), AMG_ERR_CONFIG, "problem.file is longer than 1023 bytes");
+  free(long_set);
+
+  /* @include is relative to the config's directory too, and errors in the
+   * included file name it */
+  write_file(DIR "/inc_part.cfg", "coarse_size = 123;\n");
+  write_file(DIR "/inc.cfg", "amg = {\n@include \"inc_part.cfg\"\n};\n");
+  app_config_default(&c);
+  CHECK_OK(app_config_load(&c, DIR "/inc.cfg"));
+  CHECK(c.amg.coarse_size == 123, "coarse_size %d from the include", c.amg.coarse_size);
+  write_file(DIR "/inc_bad.cfg", "max_levels = 3;\nmax_lvls = 2;\n");
+  write_file(DIR "/inc2.cfg", "amg = {\n@include \"inc_bad.cfg\"\n};\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/inc2.cfg"), AMG_ERR_CONFIG,
+              DIR "/inc_bad.cfg:2: unknown key 'amg.max_lvls' (did you mean 'amg.max_levels'?)");
+}
+
+static void check_reference(void) {
+  const char *name = "tcfg_reference.cfg";
+  FILE *f = fopen(name, "w");
+  CHECK(f != NULL, "cannot write %s", name);
+  if (!f)
+    return;
+  app_config_print_reference(f);
+  fclose(f);
+  if (n_written < 64)
+    written[n_written++] = name;
+
+  /* load it over a configuration with every key changed: all come back */
+  app_config c, d;
+  app_config_default(&d);
+  app_config_default(&c);
+  CHECK_OK(app_config_load(&c, DIR "/full.cfg"));
+  CHECK(!config_equal(&c, &d), "the full file should differ from the defaults");
+  CHECK_OK(app_config_load(&c, name));
+  CHECK(config_equal(&c, &d), "the reference does not load back to the defaults");
+  CHECK_OK(app_config_finish(&c));
+
+  /* every section, and a few keys as they should read */
+  f = fopen(name, "r");
+  char text[16384];
+  size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+  if (f)
+    fclose(f);
+  text[n] = '\0';
+  const char *expect[] = {"problem = {", "amg = {", "cycle = {", "solver = {", "output = {",
+                          "  coarse_size = 500;  # integer in 1..4096",
+                          "  stencil = 5;  # integer, one of 5, 9, 7, 27",
+                          "  tol = 1e-8;  # number in (0, 1)",
+                          "  galerkin_order = \"auto\";  # one of \"auto\", \"pt_ap\", \"pta_p\"",
+                          "  verbose = true;  # true or false"};
+  for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++)
+    CHECK(strstr(text, expect[i]) != NULL, "reference lacks \"%s\"", expect[i]);
+}
+
+int main(void) {
+  mkdir(DIR, 0755);
+  check_defaults();
+  check_full_file();
+  check_range_edges();
+  check_file_errors();
+  check_set_errors();
+  check_finish();
+  check_paths();
+  check_reference();
+  remove_files();
+  return test_finish("test_config");
+}
