@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# amg_solve from the outside: each bad input gets a clear message and a
+# non-zero exit; a good run writes a JSON report that parses and holds the
+# documented fields. Usage: amg_solve_cli.sh AMG_SOLVE SOURCE_DIR
+set -u
+solve=$1; src=$2
+dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
+failures=0
+
+# expect NAME EXIT_CODE NEEDLE -- ARGS...: runs amg_solve, checks the exit code and stderr.
+expect() {
+  local name=$1 code=$2 needle=$3; shift 4
+  "$solve" --backend cpu "$@" >"$dir/out" 2>"$dir/err"
+  local got=$?
+  if [ "$got" -ne "$code" ] || ! grep -qF -- "$needle" "$dir/err"; then
+    echo "FAIL $name: exit $got (want $code), stderr:"; sed 's/^/  /' "$dir/err" | head -5
+    echo "  (wanted the message to contain: $needle)"
+    failures=$((failures + 1))
+  else
+    echo "ok   $name: $(head -1 "$dir/err")"
+  fi
+}
+
+good() { # a small valid config; extra lines appended into the given section
+  printf 'problem: { type = "poisson"; stencil = 5; n = 16; };\noutput: { verbose = false; };\n'
+}
+
+good >"$dir/unknown.cfg"; printf 'amg: {\n  coarse_sise = 10;\n};\n' >>"$dir/unknown.cfg"
+expect "unknown key" 1 "unknown.cfg:4: unknown key 'amg.coarse_sise' (did you mean 'amg.coarse_size'?)" -- --config "$dir/unknown.cfg"
+good >"$dir/type.cfg"; printf 'solver: { max_iter = "many"; };\n' >>"$dir/type.cfg"
+expect "wrong type" 1 "type.cfg:3: solver.max_iter must be an integer" -- --config "$dir/type.cfg"
+good >"$dir/range.cfg"; printf 'problem: { stencil = 6; };\n' >>"$dir/range.cfg"
+expect "value out of range" 1 "is not one of 5, 9, 7, 27" -- --config "$dir/range.cfg" 2>/dev/null
+expect "missing config" 1 "cannot open" -- --config "$dir/nowhere.cfg"
+expect "bad --set" 1 "--set amg.bogus=1: unknown key" -- --config "$src/configs/poisson2d_5pt_small.cfg" --set amg.bogus=1
+
+mm() { # mm NAME CONTENT: a config reading the matrix file NAME.mtx
+  printf '%b' "$2" >"$dir/$1.mtx"
+  printf 'problem: { type = "matrix_market"; file = "%s.mtx"; };\noutput: { verbose = false; };\n' "$1" >"$dir/$1.cfg"
+}
+expect "missing matrix file" 1 "cannot open" -- --config "$src/configs/matrix_market.cfg" --set problem.file=$dir/none.mtx
+mm malformed '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 4\n2 x 4\n'
+expect "malformed .mtx" 1 "malformed.mtx:4:" -- --config "$dir/malformed.cfg"
+mm range '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 4\n3 2 4\n'
+expect "index out of range" 1 "range.mtx:4: row index 3 out of range" -- --config "$dir/range.cfg"
+mm rect '%%MatrixMarket matrix coordinate real general\n2 3 2\n1 1 4\n2 2 4\n'
+expect "non-square matrix" 2 "2 x 3; AMG needs a square matrix" -- --config "$dir/rect.cfg"
+mm zerodiag '%%MatrixMarket matrix coordinate real symmetric\n3 3 5\n1 1 2\n2 1 -1\n2 2 0\n3 2 -1\n3 3 2\n'
+expect "zero diagonal" 2 "row 1 (1-based 2): diagonal entry is 0" -- --config "$dir/zerodiag.cfg"
+mm nan '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 nan\n2 2 4\n'
+expect "NaN entry" 1 "nan.mtx:3: value is not finite" -- --config "$dir/nan.cfg"
+# Indefinite with a positive diagonal: [[1, 2], [2, 1]] has eigenvalues 3 and -1.
+mm indefinite '%%MatrixMarket matrix coordinate real symmetric\n2 2 3\n1 1 1\n2 1 2\n2 2 1\n'
+expect "indefinite matrix" 2 "not positive definite" -- --config "$dir/indefinite.cfg"
+
+# A good run with a JSON report.
+"$solve" --backend cpu --config "$src/configs/poisson2d_5pt_small.cfg" --set output.report="$dir/report.json" \
+  --set output.verbose=false >"$dir/out" 2>"$dir/err"
+code=$?
+if [ $code -ne 0 ]; then echo "FAIL good run: exit $code"; cat "$dir/err"; failures=$((failures + 1)); fi
+python3 - "$dir/report.json" <<'PY' || failures=$((failures + 1))
+import json, sys
+r = json.load(open(sys.argv[1]))
+need = ["levels", "grid_complexity", "operator_complexity", "iterations", "relative_residual", "converged",
+        "residual_history", "setup_ms", "solve_ms", "setup_stages_ms"]
+missing = [k for k in need if k not in r]
+assert not missing, "missing fields: %s" % missing
+assert r["converged"] is True and r["relative_residual"] <= 1e-8, r["relative_residual"]
+assert len(r["residual_history"]) == r["iterations"] + 1 and r["residual_history"][0] == 1.0
+assert len(r["levels"]) >= 2 and r["levels"][0]["rows"] == 4096
+for l in r["levels"][:-1]:
+    for k in ["rows", "nnz", "tiles", "aggregates", "galerkin_ms", "galerkin_order", "strength_ms"]:
+        assert k in l, (k, l)
+for k in ["strength", "aggregation", "rho", "prolongator", "transpose", "galerkin", "coarse_factorisation"]:
+    assert k in r["setup_stages_ms"], k
+print("ok   JSON report: %d levels, %d iterations" % (len(r["levels"]), r["iterations"]))
+PY
+[ $failures -eq 0 ] && echo "amg_solve_cli: all checks passed" || echo "amg_solve_cli: $failures failure(s)"
+exit $((failures > 0))
