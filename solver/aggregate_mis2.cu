@@ -1,1 +1,312 @@
-/* placeholder: aggregate_mis2 (device) */ typedef int amg_placeholder_aggregate_mis2_cu;
+/* MIS-2 aggregation on the device (CPU reference: aggregate_mis2.c).
+ *
+ * A thread per node i = 16 ti + r, so the 16 threads of a tile row read its
+ * tile list together (tile_col[t] is one broadcast load, smask[16t + 0..15]
+ * one coalesced load) and each walks the set bits of its own row mask; a
+ * diagonal bit, should one be set, is ignored, as on the host.
+ *
+ * States (one byte): OUT, UNDECIDED, IN are the key ranks 0, 1, 2; ISOLATED
+ * (no neighbour) has rank 0 and never changes. Keys are not stored: key(j) =
+ * rank << 62 | amg_priority(j) << 31 | j is recomputed from the state.
+ * Each round is two kernels: m1 from the previous states, then m2 and the
+ * next states into the other state buffer (so both read the previous round
+ * only), counting the nodes left undecided with one atomicAdd per warp. The
+ * host loop reads that count (one small sync per round) and stops at zero;
+ * the count must fall every round (the undecided node of largest key always
+ * decides), else the loop stops with an error instead of spinning.
+ * Then an exclusive scan of the root flags (over n + 1 items, so item n is
+ * the root count) numbers the roots; pass 1 writes agg1, pass 2 reads agg1
+ * only and writes agg. Statistics: integer atomicAdd of aggregate sizes, then
+ * CUB min/max/sum. All decisions are integer and order-free, so the result
+ * is bitwise that of the host. */
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
+#include "amg_ops.h"
+#include "device_util.cuh"
+
+#define AGG_THREADS 256 /* a multiple of 32: warps are full, tile rows never straddle blocks */
+
+enum : uint8_t { NODE_OUT = 0, NODE_UNDECIDED = 1, NODE_IN = 2, NODE_ISOLATED = 3 };
+
+namespace { /* file-local types: no clash with a same-named type elsewhere in template names */
+
+/* What the kernels need of A and the strength mask. */
+struct strength_graph {
+  int32_t n;
+  const int64_t *tile_ptr;
+  const int32_t *tile_col;
+  const uint16_t *smask;
+};
+
+/* 1 for a root, over 0 .. n (item n is 0, so the scan's item n is the count). */
+struct root_flag {
+  const uint8_t *state;
+  int32_t n;
+  __host__ __device__ int32_t operator()(int64_t i) const {
+    return i < n && state[i] == NODE_IN ? 1 : 0;
+  }
+};
+
+} // namespace
+
+/* Calls f(j) for each strong neighbour j of node i, in increasing order. */
+template <typename F>
+static __device__ __forceinline__ void for_each_neighbour(const strength_graph &g, int32_t i, F f) {
+  int32_t ti = i >> 4;
+  int r = i & 15;
+  int64_t end = g.tile_ptr[ti + 1];
+  for (int64_t t = g.tile_ptr[ti]; t < end; t++) {
+    int32_t tc = g.tile_col[t];
+    unsigned bits = g.smask[FMT_TILE * t + r];
+    if (tc == ti)
+      bits &= ~(1u << r);
+    while (bits) {
+      int c = __ffs(bits) - 1;
+      bits &= bits - 1;
+      f(FMT_TILE * tc + c);
+    }
+  }
+}
+
+static __device__ __forceinline__ uint64_t node_key(int32_t j, uint8_t state) {
+  uint64_t rank = state == NODE_ISOLATED ? 0 : state;
+  return rank << 62 | (uint64_t)amg_priority((uint32_t)j) << 31 | (uint64_t)j;
+}
+
+/* Adds the warp's count of true pred to *counter. Every lane of the warp
+ * must call it (kernels that use it never return early). */
+static __device__ __forceinline__ void warp_count(bool pred, int32_t *counter) {
+  unsigned votes = __ballot_sync(0xFFFFFFFFu, pred);
+  if ((threadIdx.x & 31) == 0 && votes)
+    atomicAdd(counter, __popc(votes));
+}
+
+static __device__ __forceinline__ int64_t node_index() {
+  return (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+}
+
+static __global__ void init_kernel(strength_graph g, uint8_t *state, int32_t *undecided) {
+  int64_t i = node_index();
+  bool connected = false;
+  if (i < g.n) {
+    for_each_neighbour(g, (int32_t)i, [&](int32_t) { connected = true; });
+    state[i] = connected ? NODE_UNDECIDED : NODE_ISOLATED;
+  }
+  warp_count(connected, undecided);
+}
+
+/* m1(i) = max key over i and its neighbours. */
+static __global__ void max_key_kernel(strength_graph g, const uint8_t *state, uint64_t *m1) {
+  int64_t i = node_index();
+  if (i >= g.n)
+    return;
+  uint64_t m = node_key((int32_t)i, state[i]);
+  for_each_neighbour(g, (int32_t)i, [&](int32_t j) {
+    uint64_t k = node_key(j, state[j]);
+    m = k > m ? k : m;
+  });
+  m1[i] = m;
+}
+
+/* m2(i) = max m1 over i and its neighbours; an undecided i joins (m2 is its
+ * own key), leaves (m2 has rank 2) or stays undecided. */
+static __global__ void decide_kernel(strength_graph g, const uint8_t *state, const uint64_t *m1,
+                                     uint8_t *next, int32_t *undecided) {
+  int64_t i = node_index();
+  bool left = false;
+  if (i < g.n) {
+    uint8_t s = state[i];
+    if (s == NODE_UNDECIDED) {
+      uint64_t m2 = m1[i];
+      for_each_neighbour(g, (int32_t)i, [&](int32_t j) { m2 = m1[j] > m2 ? m1[j] : m2; });
+      if (m2 == node_key((int32_t)i, NODE_UNDECIDED))
+        s = NODE_IN;
+      else if (m2 >> 62 == NODE_IN)
+        s = NODE_OUT;
+      left = s == NODE_UNDECIDED;
+    }
+    next[i] = s;
+  }
+  warp_count(left, undecided);
+}
+
+/* Pass 1: a root takes its own number, an OUT node that of its smallest root neighbour. */
+static __global__ void pass1_kernel(strength_graph g, const uint8_t *state, const int32_t *root_id,
+                                    int32_t *agg1) {
+  int64_t i = node_index();
+  if (i >= g.n)
+    return;
+  int32_t a = -1;
+  if (state[i] == NODE_IN) {
+    a = root_id[i];
+  } else if (state[i] == NODE_OUT) {
+    int32_t best = -1;
+    for_each_neighbour(g, (int32_t)i, [&](int32_t j) {
+      if (state[j] == NODE_IN && (best < 0 || j < best))
+        best = j;
+    });
+    if (best >= 0)
+      a = root_id[best];
+  }
+  agg1[i] = a;
+}
+
+/* Pass 2, reading pass 1 only: an unassigned non-isolated node joins its
+ * assigned neighbour of largest (priority, index). */
+static __global__ void pass2_kernel(strength_graph g, const uint8_t *state, const int32_t *agg1,
+                                    int32_t *agg) {
+  int64_t i = node_index();
+  if (i >= g.n)
+    return;
+  int32_t a = agg1[i];
+  if (a < 0 && state[i] != NODE_ISOLATED) {
+    int64_t best = -1;
+    for_each_neighbour(g, (int32_t)i, [&](int32_t j) {
+      int32_t aj = agg1[j];
+      int64_t pj = (int64_t)amg_priority((uint32_t)j) << 31 | j;
+      if (aj >= 0 && pj > best) {
+        best = pj;
+        a = aj;
+      }
+    });
+  }
+  agg[i] = a;
+}
+
+static __global__ void sizes_kernel(int32_t n, const int32_t *agg, int32_t *size) {
+  int64_t i = node_index();
+  if (i < n && agg[i] >= 0)
+    atomicAdd(&size[agg[i]], 1);
+}
+
+/* root_id[i] = roots among 0 .. i-1, for i = 0 .. n (root_id[n] = the count). */
+static amg_status number_roots(const uint8_t *state, int32_t n, int32_t *root_id) {
+  auto flags = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
+                                               root_flag{state, n});
+  return fmt_cub(
+      [&](void *tmp, size_t &bytes) {
+        return cub::DeviceScan::ExclusiveSum(tmp, bytes, flags, root_id, (int64_t)n + 1,
+                                             fmt_stream());
+      },
+      "cub::DeviceScan::ExclusiveSum(root flags)");
+}
+
+/* out[0], out[1], out[2] (device) = min, max, sum of size[0 .. count-1], count > 0. */
+static amg_status size_range(const int32_t *size, int32_t count, int32_t *out) {
+  amg_status s = fmt_cub(
+      [&](void *tmp, size_t &bytes) {
+        return cub::DeviceReduce::Min(tmp, bytes, size, out, count, fmt_stream());
+      },
+      "cub::DeviceReduce::Min(aggregate sizes)");
+  if (s == AMG_OK)
+    s = fmt_cub(
+        [&](void *tmp, size_t &bytes) {
+          return cub::DeviceReduce::Max(tmp, bytes, size, out + 1, count, fmt_stream());
+        },
+        "cub::DeviceReduce::Max(aggregate sizes)");
+  if (s == AMG_OK)
+    s = fmt_cub(
+        [&](void *tmp, size_t &bytes) {
+          return cub::DeviceReduce::Sum(tmp, bytes, size, out + 2, count, fmt_stream());
+        },
+        "cub::DeviceReduce::Sum(aggregate sizes)");
+  return s;
+}
+
+/* Copies one device int32 to the host and waits. */
+static amg_status read_int(const int32_t *src, int32_t *dst) {
+  AMG_CUDA_TRY(cudaMemcpyAsync(dst, src, sizeof *dst, cudaMemcpyDeviceToHost, fmt_stream()));
+  AMG_CUDA_TRY(cudaStreamSynchronize(fmt_stream()));
+  return AMG_OK;
+}
+
+extern "C" amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *smask, int32_t *agg,
+                                           amg_aggregate_stats *st) {
+  if (st)
+    *st = amg_aggregate_stats{};
+  if (!a || !st || (a->num_tiles > 0 && !smask) || (a->m > 0 && !agg))
+    return amg_error(AMG_ERR_ARG, "aggregate_device: NULL argument");
+  if (a->loc != FMT_DEVICE)
+    return amg_error(AMG_ERR_ARG, "aggregate_device: need a device matrix");
+  if (a->m != a->n)
+    return amg_error(AMG_ERR_ARG, "aggregate_device: matrix is %d x %d, not square", a->m, a->n);
+  int32_t n = a->m;
+  if (n == 0)
+    return AMG_OK;
+  strength_graph g = {n, a->tile_ptr, a->tile_col, smask};
+  unsigned blocks = fmt_blocks(n, 1, AGG_THREADS);
+  uint8_t *state = NULL, *next = NULL;
+  uint64_t *m1 = NULL;
+  int32_t *root_id = NULL, *agg1 = NULL, *size = NULL, *scalar = NULL;
+  int32_t undecided = 0, count = 0, rounds = 0, result[3] = {0, 0, 0}; /* min, max, sum */
+  amg_status s = AMG_OK;
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&state, (size_t)n), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&next, (size_t)n), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&m1, (size_t)n * sizeof *m1), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&root_id, ((size_t)n + 1) * sizeof *root_id), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&agg1, (size_t)n * sizeof *agg1), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&scalar, 4 * sizeof *scalar), s, done);
+
+  /* scalar[0]: undecided count; scalar[1..3]: min, max, sum of aggregate sizes */
+  AMG_CUDA_GOTO(cudaMemsetAsync(scalar, 0, 4 * sizeof *scalar, fmt_stream()), s, done);
+  init_kernel<<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, scalar);
+  AMG_LAUNCH_GOTO(s, done);
+  AMG_TRY_GOTO(read_int(scalar, &undecided), s, done);
+  while (undecided > 0) {
+    int32_t left = 0;
+    max_key_kernel<<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, m1);
+    AMG_LAUNCH_GOTO(s, done);
+    AMG_CUDA_GOTO(cudaMemsetAsync(scalar, 0, sizeof *scalar, fmt_stream()), s, done);
+    decide_kernel<<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, m1, next, scalar);
+    AMG_LAUNCH_GOTO(s, done);
+    uint8_t *swap = state;
+    state = next;
+    next = swap;
+    rounds++;
+    AMG_TRY_GOTO(read_int(scalar, &left), s, done);
+    if (left >= undecided) {
+      s = amg_error(AMG_ERR_NOT_CONVERGED,
+                    "aggregate_device: MIS-2 round %d left %d of %d nodes undecided (a bug)",
+                    rounds, left, undecided);
+      goto done;
+    }
+    undecided = left;
+  }
+
+  AMG_TRY_GOTO(number_roots(state, n, root_id), s, done);
+  AMG_TRY_GOTO(read_int(root_id + n, &count), s, done);
+  pass1_kernel<<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, root_id, agg1);
+  AMG_LAUNCH_GOTO(s, done);
+  pass2_kernel<<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, agg1, agg);
+  AMG_LAUNCH_GOTO(s, done);
+
+  if (count > 0) {
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&size, (size_t)count * sizeof *size), s, done);
+    AMG_CUDA_GOTO(cudaMemsetAsync(size, 0, (size_t)count * sizeof *size, fmt_stream()), s, done);
+    sizes_kernel<<<blocks, AGG_THREADS, 0, fmt_stream()>>>(n, agg, size);
+    AMG_LAUNCH_GOTO(s, done);
+    AMG_TRY_GOTO(size_range(size, count, scalar + 1), s, done);
+    AMG_CUDA_GOTO(cudaMemcpyAsync(result, scalar + 1, sizeof result, cudaMemcpyDeviceToHost,
+                                  fmt_stream()),
+                  s, done);
+  }
+  AMG_CUDA_GOTO(cudaStreamSynchronize(fmt_stream()), s, done);
+  st->count = count;
+  st->isolated = n - result[2];
+  st->min_size = result[0];
+  st->max_size = result[1];
+  st->mean_size = count > 0 ? (double)result[2] / count : 0.0;
+  st->rounds = rounds;
+done:
+  fmt_device_free(state);
+  fmt_device_free(next);
+  fmt_device_free(m1);
+  fmt_device_free(root_id);
+  fmt_device_free(agg1);
+  fmt_device_free(size);
+  fmt_device_free(scalar);
+  return s;
+}

@@ -1,1 +1,445 @@
-/* placeholder */ int main(void) { return 77; }
+/* MIS-2 aggregation on the host, checked by brute force.
+ *
+ * The test reads the strength graph its own way (from the CSR, through a
+ * symmetric keep(i, j) rule that also builds smask from the tile entries),
+ * runs the MIS-2 rounds in a second formulation (an undecided node looks at
+ * every node within distance 2 found by search, instead of composing two
+ * maxima), and then checks what the contract promises: roots pairwise at
+ * distance >= 3 and maximal, isolated nodes -1 and every other node
+ * aggregated, ids numbered by increasing root index, one root per aggregate,
+ * members within distance 2 of their root through a member, the pass-1 and
+ * pass-2 choices, the statistics against a recount, repeatability, and the
+ * argument checks. Inputs: the four Poisson stencils, random symmetric
+ * graphs (some with many isolated nodes), smask a strict subset of the
+ * off-diagonal pattern, a diagonal matrix, and tiny shapes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "amg_ops.h"
+#include "test_util.h"
+
+/* ---- which off-diagonal entries are strong: a symmetric rule ---- */
+
+typedef enum { KEEP_ALL, KEEP_HASHED, KEEP_ISOLATE } keep_rule;
+
+static const char *rule_name[] = {"all off-diagonal", "hashed 2/3 subset", "nodes %7==3 cut off"};
+
+static int keep(keep_rule rule, int32_t i, int32_t j) {
+  if (i == j)
+    return 0;
+  int32_t lo = i < j ? i : j, hi = i < j ? j : i;
+  switch (rule) {
+  case KEEP_ALL: return 1;
+  case KEEP_HASHED: return (((uint64_t)lo * 2654435761u) ^ ((uint64_t)hi * 40503u)) % 3 != 0;
+  case KEEP_ISOLATE: return lo % 7 != 3 && hi % 7 != 3;
+  }
+  return 0;
+}
+
+/* smask from the tile entries: bit (r, c) of tile t when the entry is kept. */
+static uint16_t *strength_mask(const fmt_tile *a, keep_rule rule) {
+  uint16_t *smask = calloc((size_t)(FMT_TILE * a->num_tiles) + 1, sizeof *smask);
+  for (int32_t ti = 0; ti < a->tile_m; ti++)
+    for (int64_t t = a->tile_ptr[ti]; t < a->tile_ptr[ti + 1]; t++)
+      for (int64_t k = a->tile_nnz[t]; k < a->tile_nnz[t + 1]; k++) {
+        int r = a->idx[k] >> 4, c = a->idx[k] & 15;
+        if (keep(rule, FMT_TILE * ti + r, FMT_TILE * a->tile_col[t] + c))
+          smask[FMT_TILE * t + r] |= (uint16_t)(1u << c);
+      }
+  return smask;
+}
+
+/* ---- the graph as the test sees it: sorted adjacency lists from the CSR ---- */
+
+typedef struct graph {
+  int32_t n;
+  int64_t *ptr;
+  int32_t *adj;
+} graph;
+
+static graph read_graph(const fmt_csr *a, keep_rule rule) {
+  graph g = {a->m, calloc((size_t)a->m + 1, sizeof(int64_t)), malloc((size_t)a->nnz * 4 + 4)};
+  for (int32_t i = 0; i < a->m; i++) {
+    g.ptr[i + 1] = g.ptr[i];
+    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
+      if (keep(rule, i, a->col[k]))
+        g.adj[g.ptr[i + 1]++] = a->col[k];
+  }
+  return g;
+}
+
+static int adjacent(const graph *g, int32_t i, int32_t j) {
+  int64_t lo = g->ptr[i], hi = g->ptr[i + 1];
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (g->adj[mid] == j)
+      return 1;
+    if (g->adj[mid] < j)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return 0;
+}
+
+static int isolated(const graph *g, int32_t i) { return g->ptr[i + 1] == g->ptr[i]; }
+
+/* Nodes within distance 2 of i (i included) into out; returns how many.
+ * mark[] holds stamps; stamp must be fresh for each call. */
+static int32_t within2(const graph *g, int32_t i, int32_t *mark, int32_t stamp, int32_t *out) {
+  int32_t len = 0;
+  mark[i] = stamp;
+  out[len++] = i;
+  for (int64_t k = g->ptr[i]; k < g->ptr[i + 1]; k++) {
+    int32_t j = g->adj[k];
+    if (mark[j] != stamp) {
+      mark[j] = stamp;
+      out[len++] = j;
+    }
+    for (int64_t l = g->ptr[j]; l < g->ptr[j + 1]; l++)
+      if (mark[g->adj[l]] != stamp) {
+        mark[g->adj[l]] = stamp;
+        out[len++] = g->adj[l];
+      }
+  }
+  return len;
+}
+
+/* n + 1 zeroed int32s (never a zero-byte allocation). */
+static int32_t *ints(int32_t n) { return calloc((size_t)n + 1, sizeof(int32_t)); }
+
+/* (priority, index) as one comparable number. */
+static int64_t rank_key(int32_t j) { return (int64_t)amg_priority((uint32_t)j) << 31 | j; }
+
+/* The MIS-2 rounds, second formulation: an undecided node leaves when a set
+ * node lies within distance 2, and joins when its (priority, index) beats
+ * every undecided node within distance 2. Returns the number of rounds;
+ * in_set[i] = 1 for the roots. */
+static int reference_mis2(const graph *g, char *in_set) {
+  int32_t n = g->n;
+  char *state = malloc((size_t)n + 1), *next = malloc((size_t)n + 1); /* 0 out, 1 undecided, 2 in */
+  int32_t *mark = ints(n), *near = ints(n);
+  int32_t undecided = 0, stamp = 0;
+  for (int32_t i = 0; i < n; i++) {
+    state[i] = isolated(g, i) ? 0 : 1;
+    undecided += state[i];
+    mark[i] = -1;
+  }
+  int rounds = 0;
+  while (undecided > 0 && rounds <= n) {
+    for (int32_t i = 0; i < n; i++) {
+      next[i] = state[i];
+      if (state[i] != 1)
+        continue;
+      int32_t len = within2(g, i, mark, stamp++, near);
+      int any_in = 0, beaten = 0;
+      for (int32_t q = 0; q < len; q++) {
+        any_in |= state[near[q]] == 2;
+        beaten |= state[near[q]] == 1 && rank_key(near[q]) > rank_key(i);
+      }
+      next[i] = any_in ? 0 : beaten ? 1 : 2;
+    }
+    memcpy(state, next, (size_t)n);
+    undecided = 0;
+    for (int32_t i = 0; i < n; i++)
+      undecided += state[i] == 1;
+    rounds++;
+  }
+  for (int32_t i = 0; i < n; i++)
+    in_set[i] = state[i] == 2;
+  free(state);
+  free(next);
+  free(mark);
+  free(near);
+  return rounds;
+}
+
+/* ---- the checks ---- */
+
+#define FAIL_AT(cond, ...)                                                                         \
+  do {                                                                                             \
+    if (!(cond) && shown++ < 5)                                                                    \
+      CHECK(cond, __VA_ARGS__);                                                                    \
+  } while (0)
+
+static void check_aggregation(const fmt_csr *csr, keep_rule rule, const char *name) {
+  char what[160];
+  snprintf(what, sizeof what, "%s, %s", name, rule_name[rule]);
+  fmt_tile *a = NULL;
+  CHECK_OK(fmt_tile_from_csr(csr, &a));
+  if (!a)
+    return;
+  int32_t n = a->m;
+  uint16_t *smask = strength_mask(a, rule);
+  graph g = read_graph(csr, rule);
+  int32_t *agg = ints(n), *agg2 = ints(n), *root_of = ints(n), *roots_in = ints(n);
+  int32_t *size = ints(n), *mark = ints(n), *near = ints(n);
+  char *in_set = malloc((size_t)n + 1);
+  for (int32_t i = 0; i < n; i++) {
+    agg[i] = agg2[i] = -7; /* not a value the operation may leave */
+    mark[i] = -1;
+  }
+  amg_aggregate_stats st, st2;
+  amg_status s = amg_aggregate_host(a, smask, agg, &st);
+  CHECK(s == AMG_OK, "%s: %s: %s", what, amg_status_name(s), amg_error_message());
+  CHECK_OK(amg_aggregate_host(a, smask, agg2, &st2));
+  CHECK(!memcmp(agg, agg2, (size_t)n * sizeof *agg), "%s: two runs give different agg", what);
+  CHECK(st.count == st2.count && st.isolated == st2.isolated && st.min_size == st2.min_size &&
+            st.max_size == st2.max_size && st.mean_size == st2.mean_size && st.rounds == st2.rounds,
+        "%s: two runs give different stats", what);
+  if (s != AMG_OK)
+    goto done;
+
+  int rounds = reference_mis2(&g, in_set);
+  CHECK(st.rounds == rounds, "%s: %d rounds, the second formulation took %d", what, st.rounds,
+        rounds);
+  int32_t count = 0, isolated_nodes = 0, shown = 0;
+  for (int32_t i = 0; i < n; i++) {
+    if (in_set[i])
+      root_of[count++] = i; /* root_of[k]: the k-th root by index */
+    isolated_nodes += isolated(&g, i);
+  }
+  CHECK(st.count == count, "%s: %d aggregates, expected %d roots", what, st.count, count);
+  CHECK(st.isolated == isolated_nodes, "%s: %d isolated, graph has %d", what, st.isolated,
+        isolated_nodes);
+
+  /* The set: roots pairwise at distance >= 3; every connected node within 2 of one. */
+  for (int32_t i = 0, stamp = 0; i < n; i++) {
+    if (isolated(&g, i)) {
+      FAIL_AT(!in_set[i], "%s: isolated node %d is a root", what, i);
+      continue;
+    }
+    int32_t len = within2(&g, i, mark, stamp++, near), roots_near = 0;
+    for (int32_t q = 0; q < len; q++)
+      roots_near += in_set[near[q]] && near[q] != i;
+    if (in_set[i])
+      FAIL_AT(roots_near == 0, "%s: root %d has another root within distance 2", what, i);
+    else
+      FAIL_AT(roots_near > 0, "%s: node %d has no root within distance 2 (not maximal)", what, i);
+  }
+
+  /* Ids: -1 exactly for isolated nodes; the k-th root by index has id k. */
+  for (int32_t i = 0; i < n; i++) {
+    if (isolated(&g, i))
+      FAIL_AT(agg[i] == -1, "%s: isolated node %d has agg %d", what, i, agg[i]);
+    else
+      FAIL_AT(agg[i] >= 0 && agg[i] < count, "%s: node %d has agg %d of %d", what, i, agg[i],
+              count);
+    if (agg[i] >= 0 && agg[i] < count) {
+      size[agg[i]]++;
+      roots_in[agg[i]] += in_set[i];
+    }
+  }
+  for (int32_t k = 0; k < count; k++) {
+    FAIL_AT(agg[root_of[k]] == k, "%s: root %d (the %d-th by index) has agg %d", what,
+            root_of[k], k, agg[root_of[k]]);
+    FAIL_AT(roots_in[k] == 1, "%s: aggregate %d holds %d roots", what, k, roots_in[k]);
+  }
+
+  /* Members: the root, a neighbour of it, or a neighbour of a member next to it.
+   * And the exact choices: pass 1 takes the smallest root neighbour; pass 2
+   * the pass-1-assigned neighbour of largest (priority, index). */
+  for (int32_t i = 0; i < n; i++) {
+    if (agg[i] < 0 || agg[i] >= count || in_set[i])
+      continue;
+    int32_t r = root_of[agg[i]], via = -1, first_root = -1, best = -1;
+    for (int64_t k = g.ptr[i]; k < g.ptr[i + 1]; k++) {
+      int32_t j = g.adj[k];
+      if (agg[j] == agg[i] && adjacent(&g, j, r))
+        via = j;
+      if (in_set[j] && (first_root < 0 || j < first_root))
+        first_root = j;
+    }
+    FAIL_AT(adjacent(&g, i, r) || via >= 0,
+            "%s: node %d in aggregate %d is neither next to root %d nor to a member next to it",
+            what, i, agg[i], r);
+    if (first_root >= 0) {
+      FAIL_AT(r == first_root, "%s: node %d joined root %d, pass 1 says root %d", what, i, r,
+              first_root);
+      continue;
+    }
+    for (int64_t k = g.ptr[i]; k < g.ptr[i + 1]; k++) { /* pass 1 assigned roots and neighbours */
+      int32_t j = g.adj[k], by_pass1 = in_set[j];
+      for (int64_t l = g.ptr[j]; l < g.ptr[j + 1]; l++)
+        by_pass1 |= in_set[g.adj[l]];
+      if (by_pass1 && (best < 0 || rank_key(j) > rank_key(best)))
+        best = j;
+    }
+    FAIL_AT(best >= 0 && agg[i] == agg[best], "%s: node %d has agg %d, pass 2 says neighbour %d's",
+            what, i, agg[i], best);
+  }
+
+  /* Statistics against a recount. */
+  int32_t min = count ? n : 0, max = 0, members = 0;
+  for (int32_t k = 0; k < count; k++) {
+    min = size[k] < min ? size[k] : min;
+    max = size[k] > max ? size[k] : max;
+    members += size[k];
+  }
+  CHECK(members == n - isolated_nodes, "%s: %d nodes aggregated, %d connected", what, members,
+        n - isolated_nodes);
+  CHECK(st.min_size == min && st.max_size == max,
+        "%s: sizes min %d max %d, recount %d and %d", what, st.min_size, st.max_size, min, max);
+  double mean = count ? (double)members / count : 0.0;
+  CHECK(st.mean_size == mean, "%s: mean size %.17g, recount %.17g", what, st.mean_size, mean);
+  if (count > 0) /* a root and its (non-empty) neighbourhood */
+    CHECK(min >= 2, "%s: an aggregate of %d node(s)", what, min);
+
+done:
+  fmt_tile_destroy(a);
+  free(smask);
+  free(g.ptr);
+  free(g.adj);
+  free(agg);
+  free(agg2);
+  free(root_of);
+  free(roots_in);
+  free(size);
+  free(mark);
+  free(near);
+  free(in_set);
+}
+
+/* ---- inputs ---- */
+
+static int cmp_pair(const void *x, const void *y) {
+  const int32_t *a = x, *b = y;
+  return a[0] != b[0] ? (a[0] > b[0]) - (a[0] < b[0]) : (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+/* Symmetric n x n matrix: the diagonal, plus `edges` random edges, each
+ * between i and a node within `reach` of it (reach = n: anywhere), both ways. */
+static fmt_csr *random_symmetric(int32_t n, int64_t edges, int32_t reach, uint64_t seed) {
+  test_rng rng = {seed};
+  int64_t cap = n + 2 * edges, len = 0;
+  int32_t *pair = malloc((size_t)cap * 2 * sizeof *pair);
+  for (int32_t i = 0; i < n; i++, len++)
+    pair[2 * len] = pair[2 * len + 1] = i;
+  for (int64_t e = 0; e < edges; e++) {
+    int32_t i = (int32_t)(test_rng_next(&rng) % (uint64_t)n);
+    int32_t j = (int32_t)((i + test_rng_next(&rng) % (uint64_t)reach) % (uint64_t)n);
+    pair[2 * len] = i, pair[2 * len + 1] = j, len++;
+    pair[2 * len] = j, pair[2 * len + 1] = i, len++;
+  }
+  qsort(pair, (size_t)len, 2 * sizeof *pair, cmp_pair);
+  fmt_csr *a = NULL;
+  if (fmt_csr_create(n, n, len, FMT_HOST, &a) != AMG_OK) {
+    free(pair);
+    return NULL;
+  }
+  int64_t k = 0;
+  a->row_ptr[0] = 0;
+  for (int64_t p = 0; p < len; p++) {
+    if (p > 0 && pair[2 * p] == pair[2 * p - 2] && pair[2 * p + 1] == pair[2 * p - 1])
+      continue;
+    a->col[k] = pair[2 * p + 1];
+    a->val[k] = pair[2 * p] == pair[2 * p + 1] ? 4.0 : -1.0;
+    k++;
+    a->row_ptr[pair[2 * p] + 1] = k; /* every row holds its diagonal, so every row is set */
+  }
+  a->nnz = k;
+  free(pair);
+  return a;
+}
+
+static void check_arguments(void) {
+  fmt_csr *csr = NULL, *rect = test_random_csr(37, 53, 0.15, 11, 0, 0);
+  fmt_tile *a = NULL, *r = NULL;
+  CHECK_OK(fmt_poisson(5, 6, &csr));
+  CHECK_OK(fmt_tile_from_csr(csr, &a));
+  CHECK_OK(fmt_tile_from_csr(rect, &r));
+  if (!a || !r)
+    goto done;
+  uint16_t *smask = strength_mask(a, KEEP_ALL), *rmask = strength_mask(r, KEEP_ALL);
+  int32_t agg[64];
+  amg_aggregate_stats st;
+  CHECK_ERROR(amg_aggregate_host(NULL, smask, agg, &st), AMG_ERR_ARG, "NULL");
+  CHECK_ERROR(amg_aggregate_host(a, NULL, agg, &st), AMG_ERR_ARG, "NULL");
+  CHECK_ERROR(amg_aggregate_host(a, smask, NULL, &st), AMG_ERR_ARG, "NULL");
+  CHECK_ERROR(amg_aggregate_host(a, smask, agg, NULL), AMG_ERR_ARG, "NULL");
+  CHECK_ERROR(amg_aggregate_host(r, rmask, agg, &st), AMG_ERR_ARG, "not square");
+  fmt_tile on_device = *a; /* never dereferenced: the location check comes first */
+  on_device.loc = FMT_DEVICE;
+  CHECK_ERROR(amg_aggregate_host(&on_device, smask, agg, &st), AMG_ERR_ARG, "host matrix");
+#ifdef AMG_HAVE_CUDA
+  CHECK_ERROR(amg_aggregate_device(a, smask, agg, &st), AMG_ERR_ARG, "device matrix");
+  CHECK_ERROR(amg_aggregate_device(NULL, smask, agg, &st), AMG_ERR_ARG, "NULL");
+#else
+  CHECK_ERROR(amg_aggregate_device(a, smask, agg, &st), AMG_ERR_NO_CUDA, "CUDA");
+#endif
+  free(smask);
+  free(rmask);
+done:
+  fmt_csr_destroy(csr);
+  fmt_csr_destroy(rect);
+  fmt_tile_destroy(a);
+  fmt_tile_destroy(r);
+}
+
+/* A diagonal matrix: everything isolated, no round. Diagonal bits set in
+ * smask (outside the contract) are ignored rather than making nodes connected. */
+static void check_diagonal(int32_t n) {
+  fmt_csr *d = random_symmetric(n, 0, 1, 5);
+  fmt_tile *a = NULL;
+  CHECK_OK(fmt_tile_from_csr(d, &a));
+  if (a) {
+    uint16_t *smask = calloc((size_t)(FMT_TILE * a->num_tiles) + 1, sizeof *smask);
+    int32_t *agg = malloc(((size_t)n + 1) * sizeof *agg);
+    amg_aggregate_stats st;
+    for (int pass = 0; pass < 2; pass++) {
+      if (pass == 1)
+        memcpy(smask, a->mask, (size_t)(FMT_TILE * a->num_tiles) * sizeof *smask);
+      CHECK_OK(amg_aggregate_host(a, smask, agg, &st));
+      int wrong = 0;
+      for (int32_t i = 0; i < n; i++)
+        wrong += agg[i] != -1;
+      CHECK(!wrong && st.count == 0 && st.isolated == n && st.rounds == 0 && st.min_size == 0 &&
+                st.max_size == 0 && st.mean_size == 0.0,
+            "diagonal %d (diagonal bits %s): %d aggregated, count %d, isolated %d, rounds %d", n,
+            pass ? "set" : "clear", wrong, st.count, st.isolated, st.rounds);
+    }
+    free(smask);
+    free(agg);
+  }
+  fmt_csr_destroy(d);
+  fmt_tile_destroy(a);
+}
+
+int main(void) {
+  static const struct { int stencil; int32_t n; } poisson[] = {{5, 30}, {9, 30}, {7, 10}, {27, 8}};
+  for (size_t p = 0; p < sizeof poisson / sizeof *poisson; p++) {
+    fmt_csr *a = NULL;
+    char name[64];
+    snprintf(name, sizeof name, "poisson %d-point n=%d", poisson[p].stencil, poisson[p].n);
+    CHECK_OK(fmt_poisson(poisson[p].stencil, poisson[p].n, &a));
+    for (keep_rule rule = KEEP_ALL; a && rule <= KEEP_ISOLATE; rule++)
+      check_aggregation(a, rule, name);
+    fmt_csr_destroy(a);
+  }
+  static const struct { int32_t n; int64_t edges; int32_t reach; const char *name; } rnd[] = {
+      {500, 750, 500, "random symmetric n=500, 750 edges anywhere"},
+      {1000, 400, 1000, "random symmetric n=1000, 400 edges (many isolated)"},
+      {777, 3000, 40, "random symmetric n=777, 3000 edges within 40"},
+      {333, 1500, 333, "random symmetric n=333, 1500 edges anywhere"},
+      {17, 12, 17, "random symmetric n=17 (partial tile)"},
+      {2, 1, 2, "random symmetric n=2, one edge"},
+      {1, 0, 1, "1x1"},
+  };
+  for (size_t q = 0; q < sizeof rnd / sizeof *rnd; q++) {
+    fmt_csr *a = random_symmetric(rnd[q].n, rnd[q].edges, rnd[q].reach, 1000 + q);
+    CHECK(a != NULL, "%s: not built", rnd[q].name);
+    for (keep_rule rule = KEEP_ALL; a && rule <= KEEP_ISOLATE; rule++)
+      check_aggregation(a, rule, rnd[q].name);
+    fmt_csr_destroy(a);
+  }
+  fmt_csr *empty = NULL;
+  CHECK_OK(fmt_csr_create(0, 0, 0, FMT_HOST, &empty));
+  if (empty) {
+    empty->row_ptr[0] = 0;
+    check_aggregation(empty, KEEP_ALL, "0x0");
+  }
+  fmt_csr_destroy(empty);
+  check_diagonal(40);
+  check_arguments();
+  return test_finish("test_aggregate");
+}

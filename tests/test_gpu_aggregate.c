@@ -1,1 +1,234 @@
-/* placeholder */ int main(void) { return 77; }
+/* GPU MIS-2 aggregation against the host reference. Both follow the same
+ * synchronous rounds, so agg must be bitwise identical and the statistics
+ * (rounds included) equal; two GPU runs must be identical too. The output
+ * array is filled with a sentinel first, so an entry the GPU never writes
+ * shows. Inputs: the host test's kinds (the four Poisson stencils, random
+ * symmetric graphs, strength subsets with isolated nodes, tiny shapes) and
+ * larger ones: 3D 27-point n=30, 2D 5-point n=300, random symmetric graphs
+ * of 100k nodes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "amg_ops.h"
+#include "test_util.h"
+
+/* ---- strength: a symmetric rule over the off-diagonal entries (as in test_aggregate.c) ---- */
+
+typedef enum { KEEP_ALL, KEEP_HASHED, KEEP_ISOLATE } keep_rule;
+
+static const char *rule_name[] = {"all off-diagonal", "hashed 2/3 subset", "nodes %7==3 cut off"};
+
+static int keep(keep_rule rule, int32_t i, int32_t j) {
+  if (i == j)
+    return 0;
+  int32_t lo = i < j ? i : j, hi = i < j ? j : i;
+  switch (rule) {
+  case KEEP_ALL: return 1;
+  case KEEP_HASHED: return (((uint64_t)lo * 2654435761u) ^ ((uint64_t)hi * 40503u)) % 3 != 0;
+  case KEEP_ISOLATE: return lo % 7 != 3 && hi % 7 != 3;
+  }
+  return 0;
+}
+
+static uint16_t *strength_mask(const fmt_tile *a, keep_rule rule) {
+  uint16_t *smask = calloc((size_t)(FMT_TILE * a->num_tiles) + 1, sizeof *smask);
+  for (int32_t ti = 0; ti < a->tile_m; ti++)
+    for (int64_t t = a->tile_ptr[ti]; t < a->tile_ptr[ti + 1]; t++)
+      for (int64_t k = a->tile_nnz[t]; k < a->tile_nnz[t + 1]; k++) {
+        int r = a->idx[k] >> 4, c = a->idx[k] & 15;
+        if (keep(rule, FMT_TILE * ti + r, FMT_TILE * a->tile_col[t] + c))
+          smask[FMT_TILE * t + r] |= (uint16_t)(1u << c);
+      }
+  return smask;
+}
+
+static int cmp_pair(const void *x, const void *y) {
+  const int32_t *a = x, *b = y;
+  return a[0] != b[0] ? (a[0] > b[0]) - (a[0] < b[0]) : (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+/* Symmetric n x n: the diagonal plus `edges` random edges between i and a
+ * node within `reach` of it, both ways. */
+static fmt_csr *random_symmetric(int32_t n, int64_t edges, int32_t reach, uint64_t seed) {
+  test_rng rng = {seed};
+  int64_t len = 0;
+  int32_t *pair = malloc(((size_t)n + 2 * (size_t)edges) * 2 * sizeof *pair);
+  for (int32_t i = 0; i < n; i++, len++)
+    pair[2 * len] = pair[2 * len + 1] = i;
+  for (int64_t e = 0; e < edges; e++) {
+    int32_t i = (int32_t)(test_rng_next(&rng) % (uint64_t)n);
+    int32_t j = (int32_t)((i + test_rng_next(&rng) % (uint64_t)reach) % (uint64_t)n);
+    pair[2 * len] = i, pair[2 * len + 1] = j, len++;
+    pair[2 * len] = j, pair[2 * len + 1] = i, len++;
+  }
+  qsort(pair, (size_t)len, 2 * sizeof *pair, cmp_pair);
+  fmt_csr *a = NULL;
+  if (fmt_csr_create(n, n, len, FMT_HOST, &a) != AMG_OK) {
+    free(pair);
+    return NULL;
+  }
+  int64_t k = 0;
+  a->row_ptr[0] = 0;
+  for (int64_t p = 0; p < len; p++) {
+    if (p > 0 && pair[2 * p] == pair[2 * p - 2] && pair[2 * p + 1] == pair[2 * p - 1])
+      continue;
+    a->col[k] = pair[2 * p + 1];
+    a->val[k] = pair[2 * p] == pair[2 * p + 1] ? 4.0 : -1.0;
+    k++;
+    a->row_ptr[pair[2 * p] + 1] = k; /* every row holds its diagonal, so every row is set */
+  }
+  a->nnz = k;
+  free(pair);
+  return a;
+}
+
+/* ---- device int32 arrays through the library's CSR transfers ---- */
+
+/* n device int32s, each = fill: the col array of a 0 x 0 "CSR" with n entries. */
+static fmt_csr *device_ints(int32_t n, int32_t fill) {
+  fmt_csr *h = NULL, *d = NULL;
+  if (fmt_csr_create(0, 0, n, FMT_HOST, &h) != AMG_OK)
+    return NULL;
+  h->row_ptr[0] = 0;
+  for (int32_t k = 0; k < n; k++) {
+    h->col[k] = fill;
+    h->val[k] = 0.0;
+  }
+  CHECK_OK(fmt_csr_upload(h, &d));
+  fmt_csr_destroy(h);
+  return d;
+}
+
+static int stats_equal(const amg_aggregate_stats *x, const amg_aggregate_stats *y) {
+  return x->count == y->count && x->isolated == y->isolated && x->min_size == y->min_size &&
+         x->max_size == y->max_size && x->mean_size == y->mean_size && x->rounds == y->rounds;
+}
+
+static void print_stats(const char *who, const amg_aggregate_stats *s) {
+  fprintf(stderr, "  %s: count %d isolated %d size %d..%d mean %.17g rounds %d\n", who, s->count,
+          s->isolated, s->min_size, s->max_size, s->mean_size, s->rounds);
+}
+
+/* Host agg vs the device result in box (downloaded here); 1 when identical. */
+static int same_agg(const int32_t *ref, const fmt_csr *box, int32_t n, const char *what) {
+  fmt_csr *h = NULL;
+  CHECK_OK(fmt_csr_download(box, &h));
+  if (!h)
+    return 0;
+  int32_t bad = 0, first = -1;
+  for (int32_t i = 0; i < n; i++)
+    if (h->col[i] != ref[i] && bad++ == 0)
+      first = i;
+  if (bad)
+    fprintf(stderr, "%s: %d of %d entries differ, first at node %d: %d (host %d)\n", what, bad, n,
+            first, h->col[first], ref[first]);
+  fmt_csr_destroy(h);
+  return bad == 0;
+}
+
+static void check_case(const fmt_csr *csr, keep_rule rule, const char *name) {
+  char what[160];
+  snprintf(what, sizeof what, "%s, %s", name, rule_name[rule]);
+  fmt_tile *a = NULL, *dev_a = NULL, *dev_s = NULL;
+  fmt_csr *box = NULL, *box2 = NULL;
+  uint16_t *smask = NULL;
+  int32_t *ref = NULL;
+  CHECK_OK(fmt_tile_from_csr(csr, &a));
+  if (!a)
+    return;
+  int32_t n = a->m;
+  smask = strength_mask(a, rule);
+  ref = malloc(((size_t)n + 1) * sizeof *ref);
+  amg_aggregate_stats host_st, dev_st, dev_st2;
+  CHECK_OK(amg_aggregate_host(a, smask, ref, &host_st));
+  fmt_tile with_smask = *a; /* uploads smask as the device copy's mask array */
+  with_smask.mask = smask;
+  CHECK_OK(fmt_tile_upload(a, &dev_a));
+  CHECK_OK(fmt_tile_upload(&with_smask, &dev_s));
+  box = device_ints(n, -7);
+  box2 = device_ints(n, -9);
+  if (!dev_a || !dev_s || !box || !box2)
+    goto done;
+  amg_status s = amg_aggregate_device(dev_a, dev_s->mask, box->col, &dev_st);
+  CHECK(s == AMG_OK, "%s: device: %s: %s", what, amg_status_name(s), amg_error_message());
+  if (s != AMG_OK)
+    goto done;
+  CHECK(same_agg(ref, box, n, what), "%s: device agg differs from the host", what);
+  if (!stats_equal(&dev_st, &host_st)) {
+    CHECK(0, "%s: device stats differ from the host", what);
+    print_stats("device", &dev_st);
+    print_stats("host", &host_st);
+  }
+  CHECK_OK(amg_aggregate_device(dev_a, dev_s->mask, box2->col, &dev_st2));
+  CHECK(same_agg(ref, box2, n, what), "%s: second device run differs", what);
+  CHECK(stats_equal(&dev_st, &dev_st2), "%s: second device run gives other stats", what);
+done:
+  fmt_tile_destroy(a);
+  fmt_tile_destroy(dev_a);
+  fmt_tile_destroy(dev_s);
+  fmt_csr_destroy(box);
+  fmt_csr_destroy(box2);
+  free(smask);
+  free(ref);
+}
+
+static void check_arguments(void) {
+  fmt_csr *rect = test_random_csr(37, 53, 0.15, 11, 0, 0);
+  fmt_tile *r = NULL, *dev_r = NULL;
+  fmt_csr *box = device_ints(64, 0);
+  CHECK_OK(fmt_tile_from_csr(rect, &r));
+  if (r)
+    CHECK_OK(fmt_tile_upload(r, &dev_r));
+  amg_aggregate_stats st;
+  if (dev_r && box) {
+    CHECK_ERROR(amg_aggregate_device(dev_r, dev_r->mask, box->col, &st), AMG_ERR_ARG, "not square");
+    CHECK_ERROR(amg_aggregate_device(dev_r, dev_r->mask, box->col, NULL), AMG_ERR_ARG, "NULL");
+    CHECK_ERROR(amg_aggregate_device(dev_r, NULL, box->col, &st), AMG_ERR_ARG, "NULL");
+    CHECK_ERROR(amg_aggregate_host(dev_r, dev_r->mask, box->col, &st), AMG_ERR_ARG, "host matrix");
+  }
+  fmt_csr_destroy(rect);
+  fmt_csr_destroy(box);
+  fmt_tile_destroy(r);
+  fmt_tile_destroy(dev_r);
+}
+
+int main(void) {
+  test_require_device("test_gpu_aggregate");
+  static const struct { int stencil; int32_t n; } poisson[] = {
+      {5, 30}, {9, 30}, {7, 10}, {27, 8}, {27, 30}, {5, 300}, {7, 40}};
+  for (size_t p = 0; p < sizeof poisson / sizeof *poisson; p++) {
+    fmt_csr *a = NULL;
+    char name[64];
+    snprintf(name, sizeof name, "poisson %d-point n=%d", poisson[p].stencil, poisson[p].n);
+    CHECK_OK(fmt_poisson(poisson[p].stencil, poisson[p].n, &a));
+    for (keep_rule rule = KEEP_ALL; a && rule <= KEEP_ISOLATE; rule++)
+      check_case(a, rule, name);
+    fmt_csr_destroy(a);
+  }
+  static const struct { int32_t n; int64_t edges; int32_t reach; const char *name; } rnd[] = {
+      {500, 750, 500, "random symmetric n=500, 750 edges anywhere"},
+      {1000, 400, 1000, "random symmetric n=1000, 400 edges (many isolated)"},
+      {777, 3000, 40, "random symmetric n=777, 3000 edges within 40"},
+      {17, 12, 17, "random symmetric n=17 (partial tile)"},
+      {1, 0, 1, "1x1"},
+      {100000, 200000, 100000, "random symmetric n=100000, 200000 edges anywhere"},
+      {100003, 400000, 300, "random symmetric n=100003, 400000 edges within 300"},
+      {100000, 40000, 100000, "random symmetric n=100000, 40000 edges (many isolated)"},
+  };
+  for (size_t q = 0; q < sizeof rnd / sizeof *rnd; q++) {
+    fmt_csr *a = random_symmetric(rnd[q].n, rnd[q].edges, rnd[q].reach, 2000 + q);
+    CHECK(a != NULL, "%s: not built", rnd[q].name);
+    for (keep_rule rule = KEEP_ALL; a && rule <= KEEP_ISOLATE; rule++)
+      check_case(a, rule, rnd[q].name);
+    fmt_csr_destroy(a);
+  }
+  fmt_csr *empty = NULL;
+  CHECK_OK(fmt_csr_create(0, 0, 0, FMT_HOST, &empty));
+  if (empty) {
+    empty->row_ptr[0] = 0;
+    check_case(empty, KEEP_ALL, "0x0");
+  }
+  fmt_csr_destroy(empty);
+  check_arguments();
+  return test_finish("test_gpu_aggregate");
+}
