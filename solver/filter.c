@@ -37,8 +37,11 @@ amg_status amg_filter_host(const fmt_tile *a, const uint16_t *smask, fmt_tile **
             weak += a->val[k];
       }
       for (int64_t t = af->tile_ptr[ti]; t < af->tile_ptr[ti + 1]; t++)
-        if (af->tile_col[t] == ti)
-          af->val[entry(af, t, r, r)] += weak;
+        if (af->tile_col[t] == ti) {
+          double *diag = &af->val[entry(af, t, r, r)];
+          if (*diag + weak > 0)
+            *diag += weak;
+        }
     }
   free(keep);
   if (s == AMG_OK)

@@ -55,10 +55,14 @@ static void compare(const amg_hierarchy *g, const amg_hierarchy *c, const char *
   }
 }
 
+/* stencil 0: the jumping-coefficient diffusion matrix of configs/matrices. */
 static void check_problem(int stencil, int32_t n, double theta) {
   char what[96];
   fmt_csr *a = NULL;
-  CHECK_OK(fmt_poisson(stencil, n, &a));
+  if (stencil)
+    CHECK_OK(fmt_poisson(stencil, n, &a));
+  else
+    CHECK_OK(fmt_mm_read(AMG_SOURCE_DIR "/configs/matrices/diffusion2d_40.mtx", &a));
   amg_hierarchy *cpu = setup(a, AMG_BACKEND_CPU, AMG_GALERKIN_PT_AP, SPGEMM_TILE, theta);
   static const struct { amg_galerkin_order order; spgemm_backend sp; } runs[] = {
       {AMG_GALERKIN_PT_AP, SPGEMM_TILE}, {AMG_GALERKIN_PTA_P, SPGEMM_TILE},
@@ -93,5 +97,6 @@ int main(void) {
   check_problem(7, 16, 0.0);
   check_problem(27, 14, 0.0);
   check_problem(5, 60, 0.25);
+  check_problem(0, 40, 0.1);
   return test_finish("test_gpu_setup");
 }
