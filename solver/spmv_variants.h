@@ -1,0 +1,81 @@
+/* The kernel variants of the device SpMV, residual and Jacobi sweep
+ * (spmv.cu), selectable at run time so that spmv_bench can time them all in
+ * one run and the GPU tests can check each one. Internal to solver/ (and
+ * its benchmark and tests); the solver itself uses the default.
+ *
+ * Every variant is deterministic: each y_i is summed in an order fixed by
+ * the matrix's structure alone (no atomics, nothing timing-dependent).
+ * "row" and "batch" sum each row exactly like the host reference (tiles in
+ * column order, entries in column order, one FMA each); "batch-warp" and
+ * "stream" split a row into partial sums combined in a fixed tree. */
+#ifndef AMG_SPMV_VARIANTS_H
+#define AMG_SPMV_VARIANTS_H
+
+#include "formats.h"
+#include "spmv_baseline.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum amg_spmv_variant {
+  /* A thread per row (lane r of a half-warp takes row 16*ti + r of tile row
+   * ti): tile by tile, the row's entries from tile_nnz + row_ptr, columns
+   * from the mask bits; the next tile's metadata are requested before the
+   * current tile's entries are loaded (four at a time).
+   * Reads tile_ptr, tile_col, tile_nnz, row_ptr, mask, val. */
+  AMG_SPMV_ROW = 0,
+  /* Thread per row as above, tiles taken four at a time: entry offsets come
+   * from a half-warp scan of the mask popcounts (no row_ptr, one tile_nnz
+   * per tile row), the next four tiles' metadata are prefetched, and the
+   * row's entries of the four tiles are loaded four at a time.
+   * Reads tile_ptr, one tile_nnz per tile row, tile_col, mask, val. */
+  AMG_SPMV_BATCH = 1,
+  /* "batch" with a whole warp per tile row: the two half-warps take
+   * alternate groups of four tiles; the two partial sums of a row are
+   * added at the end. Same arrays as "batch". */
+  AMG_SPMV_BATCH_WARP = 2,
+  /* A warp per tile row streams the row's contiguous entries (idx, val)
+   * with coalesced loads, finds each entry's tile from the tile starts,
+   * and adds its product into a per-lane, per-local-row accumulator in
+   * shared memory; the 32 lane partials of each row are summed in a fixed
+   * order at the end. Reads tile_ptr, tile_nnz, tile_col, idx, val. */
+  AMG_SPMV_STREAM = 3,
+  AMG_SPMV_NUM_VARIANTS = 4
+} amg_spmv_variant;
+
+/* The variant used when none was chosen: the one expected fastest. */
+#define AMG_SPMV_DEFAULT_VARIANT AMG_SPMV_BATCH
+
+/* Chooses the variant used by amg_spmv/residual/jacobi_device from now on
+ * (process-wide, not thread-safe: for benchmarks and tests). */
+amg_status amg_spmv_set_variant(int variant);
+int amg_spmv_get_variant(void);
+/* "row", "batch", "batch-warp", "stream"; NULL out of range. */
+const char *amg_spmv_variant_name(int variant);
+
+/* Bytes of the matrix the variant reads when every array it touches is
+ * read once (x and y not included). Per tile row: tile_ptr (8 B; the
+ * tile_ptr[tile_m] entry counted too) and for "batch"/"batch-warp" one
+ * tile_nnz (8 B, counted for every tile row). Per tile: "row" 60 B
+ * (tile_col 4 + tile_nnz 8 + row_ptr 16 + mask 32), "batch"/"batch-warp"
+ * 36 B (tile_col 4 + mask 32), "stream" 12 B (tile_col 4 + tile_nnz 8).
+ * Per entry: val 8 B, plus idx 1 B for "stream". Host or device matrix.
+ * Returns a negative value for an unknown variant. */
+double amg_spmv_matrix_bytes(const fmt_tile *a, int variant);
+
+/* Argument checks shared by the host and device versions (spmv.c):
+ * a matrix where `loc` says, non-NULL vectors of non-zero length, x not
+ * aliasing the output. `what` names the operation in the message. */
+amg_status amg_spmv_check_args(const char *what, const fmt_tile *a, fmt_location loc, const double *x,
+                               const double *out);
+
+/* Bytes of one CSR row offset as the baseline h hands them to cuSPARSE:
+ * 8 when cuSPARSE took the matrix's 64-bit offsets with 32-bit column
+ * indices, 4 when it did not and the offsets were narrowed; 0 without CUDA. */
+int amg_spmv_baseline_offset_bytes(const amg_spmv_baseline *h);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
