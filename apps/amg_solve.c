@@ -183,6 +183,14 @@ int main(int argc, char **argv) {
     return fail(EXIT_INPUT, s, "problem");
   printf("amg_solve: %s: %d rows, %lld nonzeros, backend %s\n", what, a->m, (long long)a->nnz,
          cfg.amg.backend == AMG_BACKEND_CPU ? "cpu" : "gpu");
+  if (cfg.amg.backend != AMG_BACKEND_CPU) {
+    double ms = 0;
+    s = amg_device_init(&ms);
+    if (s != AMG_OK)
+      return fail(EXIT_SETUP, s, "GPU initialisation");
+    printf("amg_solve: GPU initialisation (stream, memory pool, cuSPARSE and cuSOLVER handles) %.1f ms, "
+           "once per process\n", ms);
+  }
   if (compare) {
     int code = compare_orders(&cfg, a, with_cusparse);
     fmt_csr_destroy(a);

@@ -57,6 +57,13 @@ amg_status amg_options_check(const amg_options *o);
 const char *amg_galerkin_order_name(amg_galerkin_order o);
 amg_status amg_galerkin_order_parse(const char *name, amg_galerkin_order *out); /* "auto", "pt_ap", "pta_p" */
 
+/* Prepares the GPU once per process: library stream and memory pool, the
+ * cuSPARSE and cuSOLVER handles (tens of milliseconds, like AmgX's
+ * initialisation). amg_setup does it on first use if not done; calling it
+ * first keeps that cost out of the setup's timing. *ms (may be NULL)
+ * receives the time taken. AMG_ERR_NO_DEVICE without a GPU. */
+amg_status amg_device_init(double *ms);
+
 /* ---- setup ---- */
 
 typedef struct amg_level_report {

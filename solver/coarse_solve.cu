@@ -69,6 +69,11 @@ done:
   return s;
 }
 
+extern "C" amg_status amg_coarse_device_init(void) {
+  cusolverDnHandle_t h;
+  return solver_handle(&h);
+}
+
 static amg_status check_matrix(const fmt_tile *a, const char *who) {
   if (!a)
     return amg_error(AMG_ERR_ARG, "%s: matrix is NULL", who);

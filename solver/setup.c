@@ -161,6 +161,20 @@ static void print_level(int l, const amg_level_report *rep, int coarsest) {
   fputc('\n', stderr);
 }
 
+amg_status amg_device_init(double *ms) {
+  double t0 = amg_now_ms();
+  if (fmt_device_count() < 1)
+    return amg_error(AMG_ERR_NO_DEVICE, "no GPU is available");
+  amg_status s = fmt_device_sync(); /* creates the stream and the memory pool */
+  if (s == AMG_OK)
+    s = spgemm_device_init();
+  if (s == AMG_OK)
+    s = amg_coarse_device_init();
+  if (ms)
+    *ms = amg_now_ms() - t0;
+  return s;
+}
+
 amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **out) {
   *out = NULL;
   amg_options defaults;
@@ -209,11 +223,20 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   }
   t0 = amg_now_ms();
   const fmt_tile *ac = h->level[h->levels - 1].a;
-  if (s == AMG_OK && ac->m > AMG_COARSE_DENSE_MAX)
-    s = amg_error(AMG_ERR_CONFIG,
-                  "the coarsest level has %d rows, more than the dense coarse solver takes (%d); "
-                  "raise amg.max_levels",
-                  ac->m, AMG_COARSE_DENSE_MAX);
+  if (s == AMG_OK && ac->m > AMG_COARSE_DENSE_MAX) {
+    const amg_level_report *last = &h->report.level[h->levels - 1];
+    if (h->levels == opt->max_levels)
+      s = amg_error(AMG_ERR_CONFIG,
+                    "the coarsest level has %d rows, more than the dense coarse solver takes (%d): "
+                    "amg.max_levels = %d was reached; raise it",
+                    ac->m, AMG_COARSE_DENSE_MAX, opt->max_levels);
+    else
+      s = amg_error(AMG_ERR_CONFIG,
+                    "coarsening stopped at level %d with %d rows (%d aggregates, %d isolated nodes), more "
+                    "than the dense coarse solver takes (%d); lower amg.strength_theta (now %g)",
+                    h->levels - 1, ac->m, last->agg.count, last->agg.isolated, AMG_COARSE_DENSE_MAX,
+                    opt->strength_theta);
+  }
   if (s == AMG_OK)
     s = amg_coarse_create(ac, &h->coarse);
   h->report.ms_coarse = lap(h->loc, &t0);

@@ -48,6 +48,7 @@ amg_status amg_coarse_apply_device(const amg_coarse_solver *cs, const double *b,
   return no_cuda("coarse_apply");
 }
 void amg_coarse_free_device(amg_coarse_solver *cs) { (void)cs; }
+amg_status amg_coarse_device_init(void) { return no_cuda("coarse_device_init"); }
 
 #include "spmv_baseline.h"
 amg_status amg_spmv_baseline_create(const fmt_csr *dev_csr, amg_spmv_baseline **out) {

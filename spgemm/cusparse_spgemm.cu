@@ -30,6 +30,11 @@ done:
   return s;
 }
 
+extern "C" amg_status spgemm_device_init(void) {
+  cusparseHandle_t h;
+  return handle(&h);
+}
+
 static amg_status describe(const spgemm_csr32 *a, cusparseSpMatDescr_t *d) {
   amg_status s = AMG_OK;
   CUSPARSE_GOTO(cusparseCreateCsr(d, a->m, a->n, a->nnz, a->row_ptr, a->col, a->val, CUSPARSE_INDEX_32I,

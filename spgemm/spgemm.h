@@ -67,6 +67,10 @@ typedef struct spgemm_stats {
 amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, fmt_tile **c,
                               const spgemm_tile_options *opt, spgemm_stats *stats);
 
+/* Creates the cuSPARSE handle now (a one-time cost of tens of milliseconds)
+ * instead of inside the first product. */
+amg_status spgemm_device_init(void);
+
 /* Intermediate products of A*B for device tile matrices (host result). */
 amg_status spgemm_tile_products_device(const fmt_tile *a, const fmt_tile *b, int64_t *products);
 

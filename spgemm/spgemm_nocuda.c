@@ -28,6 +28,7 @@ amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fm
   *c = NULL;
   return no_cuda("spgemm_multiply_device");
 }
+amg_status spgemm_device_init(void) { return no_cuda("spgemm_device_init"); }
 amg_status spgemm_tile_products_device(const fmt_tile *a, const fmt_tile *b, int64_t *products) {
   *products = 0;
   return no_cuda("spgemm_tile_products_device");

@@ -22,12 +22,22 @@ static amg_hierarchy *setup(const fmt_csr *a, amg_backend be, amg_galerkin_order
   return h;
 }
 
+/* Level l's aggregates copied to the host, from wherever the hierarchy lives. */
+static int32_t *host_aggregates(const amg_hierarchy *h, int l, int32_t n) {
+  int32_t *agg = malloc(((size_t)n + 1) * sizeof *agg);
+  fmt_location loc = amg_hierarchy_report(h)->on_gpu ? FMT_DEVICE : FMT_HOST;
+  if (agg && fmt_copy(agg, FMT_HOST, amg_level_aggregates(h, l), loc, (size_t)n * sizeof *agg) != AMG_OK) {
+    free(agg);
+    agg = NULL;
+  }
+  return agg;
+}
+
 static int same_aggregates(const amg_hierarchy *g, const amg_hierarchy *c, int l, int32_t n) {
-  int32_t *got = malloc((size_t)n * sizeof *got);
-  if (fmt_copy(got, FMT_HOST, amg_level_aggregates(g, l), FMT_DEVICE, (size_t)n * sizeof *got) != AMG_OK)
-    return 0;
-  int same = !memcmp(got, amg_level_aggregates(c, l), (size_t)n * sizeof *got);
-  free(got);
+  int32_t *x = host_aggregates(g, l, n), *y = host_aggregates(c, l, n);
+  int same = x && y && !memcmp(x, y, (size_t)n * sizeof *x);
+  free(x);
+  free(y);
   return same;
 }
 
