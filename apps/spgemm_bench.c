@@ -241,6 +241,7 @@ static void sa_hierarchy(const struct problem *pb) {
   amg_options_default(&o);
   o.backend = AMG_BACKEND_GPU;
   TRY(fmt_poisson(pb->stencil, pb->n, &a_host));
+  TRY(amg_device_init(NULL)); /* handles created outside the setup's timing */
   TRY(amg_setup(a_host, &o, &h));
   fmt_csr_destroy(a_host);
   const amg_setup_report *rep = amg_hierarchy_report(h);
