@@ -142,7 +142,8 @@ typedef struct amg_coarse_solver amg_coarse_solver;
  * by dense Cholesky; AMG_ERR_SINGULAR naming the failing pivot if it is not SPD. */
 amg_status amg_coarse_create_host(const fmt_tile *a, amg_coarse_solver **out);
 amg_status amg_coarse_create_device(const fmt_tile *a, amg_coarse_solver **out);
-/* Creates the cuSOLVER handle now (a one-time cost) instead of in the first setup. */
+/* Creates the cuSOLVER handle and loads its kernels now (a one-time cost)
+ * instead of in the first setup. */
 amg_status amg_coarse_device_init(void);
 /* x = A^-1 b, vectors where a lived. */
 amg_status amg_coarse_apply(const amg_coarse_solver *cs, const double *b, double *x);

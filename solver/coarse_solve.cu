@@ -69,9 +69,27 @@ done:
   return s;
 }
 
+/* Creates the handle and runs one tiny factorisation: the first potrf/potrs
+ * of a process also loads cuSOLVER's kernels (tens of milliseconds). */
 extern "C" amg_status amg_coarse_device_init(void) {
   cusolverDnHandle_t h;
-  return solver_handle(&h);
+  fmt_csr *small = NULL;
+  fmt_tile *host = NULL, *dev = NULL;
+  amg_coarse_solver *cs = NULL;
+  amg_status s = solver_handle(&h);
+  if (s == AMG_OK)
+    s = fmt_poisson(5, 4, &small);
+  if (s == AMG_OK)
+    s = fmt_tile_from_csr(small, &host);
+  if (s == AMG_OK)
+    s = fmt_tile_upload(host, &dev);
+  if (s == AMG_OK)
+    s = amg_coarse_create_device(dev, &cs);
+  amg_coarse_destroy(cs);
+  fmt_tile_destroy(dev);
+  fmt_tile_destroy(host);
+  fmt_csr_destroy(small);
+  return s;
 }
 
 static amg_status check_matrix(const fmt_tile *a, const char *who) {

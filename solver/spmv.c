@@ -16,8 +16,8 @@ static const char *const variant_names[AMG_SPMV_NUM_VARIANTS] = {"row", "batch",
                                                                  "stream"};
 
 amg_status amg_spmv_set_variant(int variant) {
-  if (variant < 0 || variant >= AMG_SPMV_NUM_VARIANTS)
-    return amg_error(AMG_ERR_ARG, "spmv: variant %d is not in 0 .. %d", variant,
+  if (variant < AMG_SPMV_AUTO || variant >= AMG_SPMV_NUM_VARIANTS)
+    return amg_error(AMG_ERR_ARG, "spmv: variant %d is not in %d .. %d", variant, AMG_SPMV_AUTO,
                      AMG_SPMV_NUM_VARIANTS - 1);
   spmv_variant = variant;
   return AMG_OK;
@@ -26,6 +26,8 @@ amg_status amg_spmv_set_variant(int variant) {
 int amg_spmv_get_variant(void) { return spmv_variant; }
 
 const char *amg_spmv_variant_name(int variant) {
+  if (variant == AMG_SPMV_AUTO)
+    return "auto";
   return variant >= 0 && variant < AMG_SPMV_NUM_VARIANTS ? variant_names[variant] : NULL;
 }
 

@@ -342,7 +342,9 @@ static amg_status launch(const fmt_tile *a, const double *x, Out out) {
   if (a->m == 0)
     return AMG_OK;
   const cudaStream_t st = fmt_stream();
-  const int variant = amg_spmv_get_variant();
+  int variant = amg_spmv_get_variant();
+  if (variant == AMG_SPMV_AUTO)
+    variant = a->nnz > (int64_t)AMG_SPMV_LONG_ROWS * a->m ? AMG_SPMV_STREAM : AMG_SPMV_BATCH;
   switch (variant) {
   case AMG_SPMV_ROW:
     row_kernel<<<fmt_blocks(a->m, 1, SPMV_THREADS), SPMV_THREADS, 0, st>>>(

@@ -41,11 +41,18 @@ typedef enum amg_spmv_variant {
    * shared memory; the 32 lane partials of each row are summed in a fixed
    * order at the end. Reads tile_ptr, tile_nnz, tile_col, idx, val. */
   AMG_SPMV_STREAM = 3,
-  AMG_SPMV_NUM_VARIANTS = 4
+  AMG_SPMV_NUM_VARIANTS = 4,
+  /* Per matrix: "stream" when rows average more than AMG_SPMV_LONG_ROWS
+   * entries (the restrictions P^T, whose rows span whole aggregates' support:
+   * a thread per row would walk hundreds of entries alone), else "batch"
+   * (fastest on the operators in spmv_bench). */
+  AMG_SPMV_AUTO = -1
 } amg_spmv_variant;
 
-/* The variant used when none was chosen: the one expected fastest. */
-#define AMG_SPMV_DEFAULT_VARIANT AMG_SPMV_BATCH
+#define AMG_SPMV_LONG_ROWS 48
+
+/* The variant used when none was chosen. */
+#define AMG_SPMV_DEFAULT_VARIANT AMG_SPMV_AUTO
 
 /* Chooses the variant used by amg_spmv/residual/jacobi_device from now on
  * (process-wide, not thread-safe: for benchmarks and tests). */

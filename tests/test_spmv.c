@@ -209,7 +209,8 @@ static void check_errors(void) {
 
   /* variant selection */
   CHECK(amg_spmv_get_variant() == AMG_SPMV_DEFAULT_VARIANT, "default variant %d", amg_spmv_get_variant());
-  CHECK_ERROR(amg_spmv_set_variant(-1), AMG_ERR_ARG, "variant -1");
+  CHECK_ERROR(amg_spmv_set_variant(AMG_SPMV_AUTO - 1), AMG_ERR_ARG, "variant -2");
+  CHECK(!strcmp(amg_spmv_variant_name(AMG_SPMV_AUTO), "auto"), "AMG_SPMV_AUTO is named auto");
   CHECK_ERROR(amg_spmv_set_variant(AMG_SPMV_NUM_VARIANTS), AMG_ERR_ARG, "variant");
   for (int v = 0; v < AMG_SPMV_NUM_VARIANTS; v++) {
     CHECK_OK(amg_spmv_set_variant(v));
