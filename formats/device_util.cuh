@@ -43,6 +43,17 @@ static amg_status fmt_cub(Call call, const char *what) {
   return AMG_OK;
 }
 
+/* A (tiles, entries) pair and its sum, for the scans that size a tile
+ * matrix from per-tile (or per-tile-row) counts. */
+struct fmt_tile_count {
+  int64_t tiles, nnz;
+};
+struct fmt_tile_count_sum {
+  __host__ __device__ fmt_tile_count operator()(const fmt_tile_count &x, const fmt_tile_count &y) const {
+    return fmt_tile_count{x.tiles + y.tiles, x.nnz + y.nnz};
+  }
+};
+
 /* Lanes of the calling thread's half-warp, as a shuffle/ballot member mask. */
 static __device__ __forceinline__ unsigned fmt_half_warp_mask() {
   return 0xFFFFu << (threadIdx.x & 16u);

@@ -10,23 +10,13 @@
 #include "device_util.cuh"
 #include "fmt_internal.h"
 
-struct select_count {
-  int64_t tiles, nnz;
-};
-
-struct select_sum {
-  __host__ __device__ select_count operator()(const select_count &x, const select_count &y) const {
-    return select_count{x.tiles + y.tiles, x.nnz + y.nnz};
-  }
-};
-
 struct kept_in_tile {
   const uint16_t *keep, *mask;
-  __device__ select_count operator()(int64_t t) const {
+  __device__ fmt_tile_count operator()(int64_t t) const {
     int64_t n = 0;
     for (int r = 0; r < FMT_TILE; r++)
       n += __popc((unsigned)(keep[FMT_TILE * t + r] & mask[FMT_TILE * t + r]));
-    return select_count{n > 0, n};
+    return fmt_tile_count{n > 0, n};
   }
 };
 
@@ -34,7 +24,7 @@ static __global__ void select_kernel(int64_t nt, int32_t tile_m, const int64_t *
                                      const int32_t *a_tile_col, const int64_t *a_tile_nnz,
                                      const uint8_t *a_row_ptr, const uint16_t *a_mask,
                                      const uint8_t *a_idx, const double *a_val, const uint16_t *keep,
-                                     const select_count *scan, select_count total, int64_t *tile_ptr,
+                                     const fmt_tile_count *scan, fmt_tile_count total, int64_t *tile_ptr,
                                      int32_t *tile_col, int64_t *tile_nnz, uint8_t *row_ptr,
                                      uint16_t *mask, uint8_t *idx, double *val) {
   int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -69,7 +59,7 @@ extern "C" amg_status fmt_tile_select_device(const fmt_tile *a, const uint16_t *
   if (!a || a->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "tile_select_device: need a device matrix");
   int64_t nt = a->num_tiles;
-  select_count *scan = NULL, total = {0, 0};
+  fmt_tile_count *scan = NULL, total = {0, 0};
   fmt_tile *c = NULL;
   amg_status s = AMG_OK;
   AMG_TRY_GOTO(fmt_device_alloc((void **)&scan, (size_t)(nt + 1) * sizeof *scan), s, done);
@@ -77,10 +67,10 @@ extern "C" amg_status fmt_tile_select_device(const fmt_tile *a, const uint16_t *
   if (nt > 0) {
     auto counts = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
                                                   kept_in_tile{keep, a->mask});
-    select_count *scan_out = scan + 1;
+    fmt_tile_count *scan_out = scan + 1;
     AMG_TRY_GOTO(fmt_cub(
                      [&](void *tmp, size_t &bytes) {
-                       return cub::DeviceScan::InclusiveScan(tmp, bytes, counts, scan_out, select_sum{},
+                       return cub::DeviceScan::InclusiveScan(tmp, bytes, counts, scan_out, fmt_tile_count_sum{},
                                                              nt, fmt_stream());
                      },
                      "cub::DeviceScan::InclusiveScan(selected tiles)"),

@@ -12,18 +12,9 @@
 #include <stdlib.h>
 
 #include "device_util.cuh"
+#include "cusparse_check.cuh"
 #include "spmv_baseline.h"
 #include "spmv_variants.h"
-
-#define CUSPARSE_GOTO(call, s, label)                                                              \
-  do {                                                                                             \
-    cusparseStatus_t cs_ = (call);                                                                 \
-    if (cs_ != CUSPARSE_STATUS_SUCCESS) {                                                          \
-      (s) = amg_error(cs_ == CUSPARSE_STATUS_ALLOC_FAILED ? AMG_ERR_DEVICE_NOMEM : AMG_ERR_CUDA,   \
-                      "%s:%d: %s: %s", __FILE__, __LINE__, #call, cusparseGetErrorString(cs_));    \
-      goto label;                                                                                  \
-    }                                                                                              \
-  } while (0)
 
 struct amg_spmv_baseline {
   int32_t m, n;

@@ -9,16 +9,6 @@
 #include "amg_ops.h"
 #include "device_util.cuh"
 
-struct row_count {
-  int64_t tiles, nnz;
-};
-
-struct row_count_sum {
-  __host__ __device__ row_count operator()(const row_count &x, const row_count &y) const {
-    return row_count{x.tiles + y.tiles, x.nnz + y.nnz};
-  }
-};
-
 static __global__ void size_kernel(const int32_t *agg, int32_t n, int32_t *size) {
   int32_t i = (int32_t)((int64_t)blockIdx.x * blockDim.x + threadIdx.x);
   if (i < n && agg[i] >= 0)
@@ -49,17 +39,17 @@ static __device__ int distinct_columns(const int32_t *agg, int32_t n, int32_t ti
   return count;
 }
 
-static __global__ void count_kernel(const int32_t *agg, int32_t n, int32_t tile_m, row_count *counts) {
+static __global__ void count_kernel(const int32_t *agg, int32_t n, int32_t tile_m, fmt_tile_count *counts) {
   int32_t ti = (int32_t)((int64_t)blockIdx.x * blockDim.x + threadIdx.x);
   if (ti >= tile_m)
     return;
   int32_t cols[FMT_TILE];
   int entries, tiles = distinct_columns(agg, n, ti, cols, &entries);
-  counts[ti] = row_count{tiles, entries};
+  counts[ti] = fmt_tile_count{tiles, entries};
 }
 
 static __global__ void fill_kernel(const int32_t *agg, int32_t n, int32_t tile_m, const int32_t *size,
-                                   const row_count *scan, int64_t *tile_ptr, int32_t *tile_col,
+                                   const fmt_tile_count *scan, int64_t *tile_ptr, int32_t *tile_col,
                                    int64_t *tile_nnz, uint8_t *row_ptr, uint16_t *mask, uint8_t *idx,
                                    double *val) {
   int32_t ti = (int32_t)((int64_t)blockIdx.x * blockDim.x + threadIdx.x);
@@ -94,7 +84,7 @@ static __global__ void fill_kernel(const int32_t *agg, int32_t n, int32_t tile_m
 extern "C" amg_status amg_tentative_device(const int32_t *agg, int32_t n, int32_t count, fmt_tile **out) {
   *out = NULL;
   int32_t tile_m = fmt_tiles_for(n), *size = NULL;
-  row_count *scan = NULL, total = {0, 0};
+  fmt_tile_count *scan = NULL, total = {0, 0};
   fmt_tile *t = NULL;
   amg_status s = AMG_OK;
   AMG_TRY_GOTO(fmt_device_alloc((void **)&size, ((size_t)count + 1) * sizeof *size), s, done);
@@ -107,7 +97,7 @@ extern "C" amg_status amg_tentative_device(const int32_t *agg, int32_t n, int32_
     AMG_LAUNCH_GOTO(s, done);
     AMG_TRY_GOTO(fmt_cub(
                      [&](void *tmp, size_t &bytes) {
-                       return cub::DeviceScan::InclusiveScan(tmp, bytes, scan, scan, row_count_sum{},
+                       return cub::DeviceScan::InclusiveScan(tmp, bytes, scan, scan, fmt_tile_count_sum{},
                                                              tile_m, fmt_stream());
                      },
                      "cub::DeviceScan::InclusiveScan(tentative tiles)"),

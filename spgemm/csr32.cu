@@ -11,6 +11,22 @@ static __global__ void convert_kernel(const From *in, To *out, int64_t n) {
     out[i] = (To)in[i];
 }
 
+/* Row offsets converted, columns and values copied, on the library stream. */
+template <typename From, typename To>
+static amg_status copy_csr_arrays(int32_t m, int64_t nnz, const From *row_ptr, const int32_t *col,
+                                  const double *val, To *row_ptr_out, int32_t *col_out, double *val_out) {
+  convert_kernel<<<fmt_blocks((int64_t)m + 1, 1, 256), 256, 0, fmt_stream()>>>(row_ptr, row_ptr_out,
+                                                                             (int64_t)m + 1);
+  AMG_CUDA_TRY(cudaGetLastError());
+  if (nnz > 0) {
+    AMG_CUDA_TRY(cudaMemcpyAsync(col_out, col, (size_t)nnz * sizeof(int32_t), cudaMemcpyDeviceToDevice,
+                                 fmt_stream()));
+    AMG_CUDA_TRY(cudaMemcpyAsync(val_out, val, (size_t)nnz * sizeof(double), cudaMemcpyDeviceToDevice,
+                                 fmt_stream()));
+  }
+  return AMG_OK;
+}
+
 extern "C" amg_status spgemm_csr32_from_csr(const fmt_csr *a, spgemm_csr32 **out) {
   *out = NULL;
   if (!a || a->loc != FMT_DEVICE)
@@ -28,17 +44,7 @@ extern "C" amg_status spgemm_csr32_from_csr(const fmt_csr *a, spgemm_csr32 **out
   AMG_TRY_GOTO(fmt_device_alloc((void **)&c->row_ptr, ((size_t)a->m + 1) * sizeof(int32_t)), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&c->col, (size_t)a->nnz * sizeof(int32_t)), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&c->val, (size_t)a->nnz * sizeof(double)), s, done);
-  convert_kernel<<<fmt_blocks((int64_t)a->m + 1, 1, 256), 256, 0, fmt_stream()>>>(a->row_ptr, c->row_ptr,
-                                                                                 (int64_t)a->m + 1);
-  AMG_LAUNCH_GOTO(s, done);
-  if (a->nnz > 0) {
-    AMG_CUDA_GOTO(cudaMemcpyAsync(c->col, a->col, (size_t)a->nnz * sizeof(int32_t),
-                                  cudaMemcpyDeviceToDevice, fmt_stream()),
-                  s, done);
-    AMG_CUDA_GOTO(cudaMemcpyAsync(c->val, a->val, (size_t)a->nnz * sizeof(double),
-                                  cudaMemcpyDeviceToDevice, fmt_stream()),
-                  s, done);
-  }
+  s = copy_csr_arrays(a->m, a->nnz, a->row_ptr, a->col, a->val, c->row_ptr, c->col, c->val);
 done:
   if (s == AMG_OK)
     *out = c;
@@ -53,18 +59,7 @@ extern "C" amg_status spgemm_csr32_to_csr(const spgemm_csr32 *a, fmt_csr **out) 
   amg_status s = fmt_csr_create(a->m, a->n, a->nnz, FMT_DEVICE, &c);
   if (s != AMG_OK)
     return s;
-  convert_kernel<<<fmt_blocks((int64_t)a->m + 1, 1, 256), 256, 0, fmt_stream()>>>(a->row_ptr, c->row_ptr,
-                                                                                 (int64_t)a->m + 1);
-  AMG_LAUNCH_GOTO(s, done);
-  if (a->nnz > 0) {
-    AMG_CUDA_GOTO(cudaMemcpyAsync(c->col, a->col, (size_t)a->nnz * sizeof(int32_t),
-                                  cudaMemcpyDeviceToDevice, fmt_stream()),
-                  s, done);
-    AMG_CUDA_GOTO(cudaMemcpyAsync(c->val, a->val, (size_t)a->nnz * sizeof(double),
-                                  cudaMemcpyDeviceToDevice, fmt_stream()),
-                  s, done);
-  }
-done:
+  s = copy_csr_arrays(a->m, a->nnz, a->row_ptr, a->col, a->val, c->row_ptr, c->col, c->val);
   if (s == AMG_OK)
     *out = c;
   else

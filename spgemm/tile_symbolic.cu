@@ -13,20 +13,10 @@
 #include "spgemm_device.cuh"
 #include "tile_match.cuh"
 
-struct tile_count {
-  int64_t tiles, nnz;
-};
-
-struct tile_count_sum {
-  __host__ __device__ tile_count operator()(const tile_count &x, const tile_count &y) const {
-    return tile_count{x.tiles + y.tiles, x.nnz + y.nnz};
-  }
-};
-
 struct count_of_candidate {
   const int32_t *nnz;
-  __host__ __device__ tile_count operator()(int64_t u) const {
-    return tile_count{nnz[u] > 0 ? 1 : 0, nnz[u]};
+  __host__ __device__ fmt_tile_count operator()(int64_t u) const {
+    return fmt_tile_count{nnz[u] > 0 ? 1 : 0, nnz[u]};
   }
 };
 
@@ -103,7 +93,7 @@ static __global__ void __launch_bounds__(SYM_THREADS)
 static __global__ void compact_kernel(int64_t num_cand, int32_t tile_m, const int64_t *cand_ptr,
                                       const int32_t *cand_col, const int32_t *cand_row,
                                       const uint16_t *cand_mask, const int32_t *cand_nnz,
-                                      const tile_count *scan, tile_count total, int64_t *tile_ptr,
+                                      const fmt_tile_count *scan, fmt_tile_count total, int64_t *tile_ptr,
                                       int32_t *tile_col, int64_t *tile_nnz, uint16_t *mask,
                                       uint8_t *row_ptr, uint8_t *idx, int32_t *c_row) {
   int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -138,7 +128,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   *c_row_out = NULL;
   uint16_t *cand_mask = NULL;
   int32_t *cand_nnz = NULL, *c_row = NULL;
-  tile_count *scan = NULL, total = {0, 0};
+  fmt_tile_count *scan = NULL, total = {0, 0};
   fmt_tile *c = NULL;
   amg_status s = AMG_OK;
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_mask, (size_t)(FMT_TILE * num_cand) * sizeof *cand_mask),
@@ -160,11 +150,11 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
     AMG_LAUNCH_GOTO(s, done);
     auto counts = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
                                                   count_of_candidate{cand_nnz});
-    tile_count *scan_out = scan + 1;
+    fmt_tile_count *scan_out = scan + 1;
     AMG_TRY_GOTO(fmt_cub(
                      [&](void *tmp, size_t &bytes) {
                        return cub::DeviceScan::InclusiveScan(tmp, bytes, counts, scan_out,
-                                                             tile_count_sum{}, num_cand, fmt_stream());
+                                                             fmt_tile_count_sum{}, num_cand, fmt_stream());
                      },
                      "cub::DeviceScan::InclusiveScan(tile counts)"),
                  s, done);
