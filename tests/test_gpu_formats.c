@@ -96,5 +96,18 @@ int main(void) {
   a = test_random_csr(3001, 2999, 0.002, 77, 0, 0);
   check_matrix(a, "random 3001x2999 d=0.002");
   fmt_csr_destroy(a);
+  /* Running out of device memory is a status with a message, not a crash,
+   * and the library stays usable afterwards. */
+  void *huge = NULL;
+  CHECK_ERROR(fmt_device_alloc(&huge, (size_t)1 << 50), AMG_ERR_DEVICE_NOMEM, "bytes");
+  CHECK(huge == NULL, "no pointer after a failed allocation");
+  fmt_tile *big = NULL;
+  CHECK_ERROR(fmt_tile_create(1 << 30, 1 << 30, (int64_t)1 << 40, (int64_t)1 << 44, FMT_DEVICE, &big),
+              AMG_ERR_DEVICE_NOMEM, "device allocation");
+  CHECK(big == NULL, "no matrix after a failed allocation");
+  CHECK_OK(fmt_poisson(5, 8, &a));
+  if (a)
+    check_matrix(a, "poisson 2D n=8 after the failed allocations");
+  fmt_csr_destroy(a);
   return test_finish("test_gpu_formats");
 }
