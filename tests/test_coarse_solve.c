@@ -15,58 +15,7 @@
 
 #define RESIDUAL_TOL 1e-12
 
-/* CSR of the dense row-major m x n array d: its nonzeros, or with
- * lower_only those with col <= row. */
-static fmt_csr *csr_from_dense(int32_t m, int32_t n, const double *d, int lower_only) {
-  int64_t nnz = 0;
-  for (int32_t i = 0; i < m; i++)
-    for (int32_t j = 0; j < n; j++)
-      nnz += d[(size_t)i * n + j] != 0.0 && (!lower_only || j <= i);
-  fmt_csr *a = NULL;
-  if (fmt_csr_create(m, n, nnz, FMT_HOST, &a) != AMG_OK)
-    return NULL;
-  int64_t k = 0;
-  a->row_ptr[0] = 0;
-  for (int32_t i = 0; i < m; i++) {
-    for (int32_t j = 0; j < n; j++) {
-      double v = d[(size_t)i * n + j];
-      if (v != 0.0 && (!lower_only || j <= i)) {
-        a->col[k] = j;
-        a->val[k++] = v;
-      }
-    }
-    a->row_ptr[i + 1] = k;
-  }
-  return a;
-}
 
-/* Dense row-major B B^T + n I, B with entries in [-1, 1) present with
- * probability density; the products are summed column by column of B. */
-static double *random_spd_dense(int32_t n, double density, uint64_t seed) {
-  test_rng rng = {seed};
-  double *b = calloc((size_t)n * n + 1, sizeof *b);
-  double *m = calloc((size_t)n * n + 1, sizeof *m);
-  int32_t *rows = malloc(((size_t)n + 1) * sizeof *rows);
-  for (size_t e = 0; e < (size_t)n * n; e++) {
-    double v = 2.0 * test_rng_uniform(&rng) - 1.0;
-    if (test_rng_uniform(&rng) < density)
-      b[e] = v;
-  }
-  for (int32_t k = 0; k < n; k++) {
-    int32_t count = 0;
-    for (int32_t i = 0; i < n; i++)
-      if (b[(size_t)i * n + k] != 0.0)
-        rows[count++] = i;
-    for (int32_t p = 0; p < count; p++)
-      for (int32_t q = 0; q < count; q++)
-        m[(size_t)rows[p] * n + rows[q]] += b[(size_t)rows[p] * n + k] * b[(size_t)rows[q] * n + k];
-  }
-  for (int32_t i = 0; i < n; i++)
-    m[(size_t)i * n + i] += n;
-  free(b);
-  free(rows);
-  return m;
-}
 
 static void random_vector(int32_t n, uint64_t seed, double *v) {
   test_rng rng = {seed};
@@ -136,8 +85,8 @@ static void check_random_spd(void) {
     int32_t n = cases[c].n;
     char name[64];
     snprintf(name, sizeof name, "random SPD B B^T + nI, d = %.2f", cases[c].density);
-    double *d = random_spd_dense(n, cases[c].density, 1000 + c);
-    fmt_csr *a = csr_from_dense(n, n, d, 0), *lower = csr_from_dense(n, n, d, 1);
+    double *d = test_random_spd_dense(n, cases[c].density, 1000 + c);
+    fmt_csr *a = test_csr_from_dense(n, n, d, 0), *lower = test_csr_from_dense(n, n, d, 1);
     CHECK(a && lower, "%s: could not build the matrix", name);
     if (a && lower)
       check_solve(a, lower, 2000 + c, name);
@@ -214,7 +163,7 @@ static void check_failures(void) {
   fmt_csr_destroy(a);
 
   const double ones[4] = {1.0, 1.0, 1.0, 1.0}; /* [[1, 1], [1, 1]]: pivot 1 is exactly 0 */
-  a = csr_from_dense(2, 2, ones, 0);
+  a = test_csr_from_dense(2, 2, ones, 0);
   expect_create_error(a, AMG_ERR_SINGULAR, "(pivot 1 = 0.0e+00)", "semidefinite [[1,1],[1,1]]");
   fmt_csr_destroy(a);
 
@@ -227,15 +176,15 @@ static void check_failures(void) {
   fmt_csr_destroy(a);
 
   /* NaN above the diagonal: still rejected although the upper triangle is unused. */
-  double *d = random_spd_dense(20, 1.0, 4002);
+  double *d = test_random_spd_dense(20, 1.0, 4002);
   d[3 * 20 + 5] = NAN;
-  a = csr_from_dense(20, 20, d, 0);
+  a = test_csr_from_dense(20, 20, d, 0);
   expect_create_error(a, AMG_ERR_NONFINITE, "entry (3, 5)", "NaN at (3, 5)");
   fmt_csr_destroy(a);
   d[3 * 20 + 5] = 0.5;
   d[19 * 20 + 2] = INFINITY;
   d[18 * 20 + 17] = -INFINITY;
-  a = csr_from_dense(20, 20, d, 0);
+  a = test_csr_from_dense(20, 20, d, 0);
   expect_create_error(a, AMG_ERR_NONFINITE, "entry (18, 17)", "Inf at (19, 2) and (18, 17)");
   fmt_csr_destroy(a);
   free(d);

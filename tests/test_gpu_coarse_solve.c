@@ -18,57 +18,7 @@
 #define RESIDUAL_TOL 1e-12
 #define AGREE_TOL 1e-10
 
-/* ---- matrices (as in test_coarse_solve.c) ---- */
 
-static fmt_csr *csr_from_dense(int32_t m, int32_t n, const double *d, int lower_only) {
-  int64_t nnz = 0;
-  for (int32_t i = 0; i < m; i++)
-    for (int32_t j = 0; j < n; j++)
-      nnz += d[(size_t)i * n + j] != 0.0 && (!lower_only || j <= i);
-  fmt_csr *a = NULL;
-  if (fmt_csr_create(m, n, nnz, FMT_HOST, &a) != AMG_OK)
-    return NULL;
-  int64_t k = 0;
-  a->row_ptr[0] = 0;
-  for (int32_t i = 0; i < m; i++) {
-    for (int32_t j = 0; j < n; j++) {
-      double v = d[(size_t)i * n + j];
-      if (v != 0.0 && (!lower_only || j <= i)) {
-        a->col[k] = j;
-        a->val[k++] = v;
-      }
-    }
-    a->row_ptr[i + 1] = k;
-  }
-  return a;
-}
-
-/* Dense row-major B B^T + n I, B's entries in [-1, 1) with probability density. */
-static double *random_spd_dense(int32_t n, double density, uint64_t seed) {
-  test_rng rng = {seed};
-  double *b = calloc((size_t)n * n + 1, sizeof *b);
-  double *m = calloc((size_t)n * n + 1, sizeof *m);
-  int32_t *rows = malloc(((size_t)n + 1) * sizeof *rows);
-  for (size_t e = 0; e < (size_t)n * n; e++) {
-    double v = 2.0 * test_rng_uniform(&rng) - 1.0;
-    if (test_rng_uniform(&rng) < density)
-      b[e] = v;
-  }
-  for (int32_t k = 0; k < n; k++) {
-    int32_t count = 0;
-    for (int32_t i = 0; i < n; i++)
-      if (b[(size_t)i * n + k] != 0.0)
-        rows[count++] = i;
-    for (int32_t p = 0; p < count; p++)
-      for (int32_t q = 0; q < count; q++)
-        m[(size_t)rows[p] * n + rows[q]] += b[(size_t)rows[p] * n + k] * b[(size_t)rows[q] * n + k];
-  }
-  for (int32_t i = 0; i < n; i++)
-    m[(size_t)i * n + i] += n;
-  free(b);
-  free(rows);
-  return m;
-}
 
 /* Dense symmetric, strictly diagonally dominant: per_row random entries in
  * [-1, 1) per row, mirrored, and a_ii = 1 + sum_j |a_ij| (cond ~ 10). */
@@ -265,8 +215,8 @@ static void check_random_spd(void) {
     int32_t n = cases[c].n;
     char name[64];
     snprintf(name, sizeof name, "random SPD B B^T + nI, d = %.2f", cases[c].density);
-    double *d = random_spd_dense(n, cases[c].density, 1000 + c);
-    fmt_csr *a = csr_from_dense(n, n, d, 0), *lower = csr_from_dense(n, n, d, 1);
+    double *d = test_random_spd_dense(n, cases[c].density, 1000 + c);
+    fmt_csr *a = test_csr_from_dense(n, n, d, 0), *lower = test_csr_from_dense(n, n, d, 1);
     CHECK(a && lower, "%s: could not build the matrix", name);
     if (a && lower)
       check_against_host(a, lower, 2000 + c, name);
@@ -335,7 +285,7 @@ static void check_largest(const fmt_csr *a, double tol, const char *name) {
 static void check_largest_cases(void) {
   int32_t n = AMG_COARSE_DENSE_MAX;
   double *d = random_dominant_dense(n, 4, 6001);
-  fmt_csr *a = csr_from_dense(n, n, d, 0);
+  fmt_csr *a = test_csr_from_dense(n, n, d, 0);
   free(d);
   if (a)
     check_largest(a, RESIDUAL_TOL, "random diagonally dominant, 4/row");
@@ -383,7 +333,7 @@ static void check_failures(void) {
   fmt_csr_destroy(a);
 
   const double ones[4] = {1.0, 1.0, 1.0, 1.0};
-  a = csr_from_dense(2, 2, ones, 0);
+  a = test_csr_from_dense(2, 2, ones, 0);
   expect_device_error(a, AMG_ERR_SINGULAR, "(pivot 1;", "semidefinite [[1,1],[1,1]]");
   fmt_csr_destroy(a);
 
@@ -395,15 +345,15 @@ static void check_failures(void) {
   expect_device_error(a, AMG_ERR_ARG, "coarsest level has 4097 rows", "diagonal n = MAX + 1");
   fmt_csr_destroy(a);
 
-  double *d = random_spd_dense(20, 1.0, 4002);
+  double *d = test_random_spd_dense(20, 1.0, 4002);
   d[3 * 20 + 5] = NAN; /* above the diagonal */
-  a = csr_from_dense(20, 20, d, 0);
+  a = test_csr_from_dense(20, 20, d, 0);
   expect_device_error(a, AMG_ERR_NONFINITE, "entry (3, 5)", "NaN at (3, 5)");
   fmt_csr_destroy(a);
   d[3 * 20 + 5] = 0.5;
   d[19 * 20 + 2] = INFINITY;
   d[18 * 20 + 17] = -INFINITY;
-  a = csr_from_dense(20, 20, d, 0);
+  a = test_csr_from_dense(20, 20, d, 0);
   expect_device_error(a, AMG_ERR_NONFINITE, "entry (18, 17)", "Inf at (19, 2) and (18, 17)");
   fmt_csr_destroy(a);
   free(d);

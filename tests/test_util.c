@@ -208,6 +208,59 @@ fmt_csr *test_tile_to_host_csr(const fmt_tile *a) {
   return c;
 }
 
+/* CSR of the dense row-major m x n array d: its nonzeros, or with
+ * lower_only those with col <= row. */
+fmt_csr *test_csr_from_dense(int32_t m, int32_t n, const double *d, int lower_only) {
+  int64_t nnz = 0;
+  for (int32_t i = 0; i < m; i++)
+    for (int32_t j = 0; j < n; j++)
+      nnz += d[(size_t)i * n + j] != 0.0 && (!lower_only || j <= i);
+  fmt_csr *a = NULL;
+  if (fmt_csr_create(m, n, nnz, FMT_HOST, &a) != AMG_OK)
+    return NULL;
+  int64_t k = 0;
+  a->row_ptr[0] = 0;
+  for (int32_t i = 0; i < m; i++) {
+    for (int32_t j = 0; j < n; j++) {
+      double v = d[(size_t)i * n + j];
+      if (v != 0.0 && (!lower_only || j <= i)) {
+        a->col[k] = j;
+        a->val[k++] = v;
+      }
+    }
+    a->row_ptr[i + 1] = k;
+  }
+  return a;
+}
+
+/* Dense row-major B B^T + n I, B with entries in [-1, 1) present with
+ * probability density; the products are summed column by column of B. */
+double *test_random_spd_dense(int32_t n, double density, uint64_t seed) {
+  test_rng rng = {seed};
+  double *b = calloc((size_t)n * n + 1, sizeof *b);
+  double *m = calloc((size_t)n * n + 1, sizeof *m);
+  int32_t *rows = malloc(((size_t)n + 1) * sizeof *rows);
+  for (size_t e = 0; e < (size_t)n * n; e++) {
+    double v = 2.0 * test_rng_uniform(&rng) - 1.0;
+    if (test_rng_uniform(&rng) < density)
+      b[e] = v;
+  }
+  for (int32_t k = 0; k < n; k++) {
+    int32_t count = 0;
+    for (int32_t i = 0; i < n; i++)
+      if (b[(size_t)i * n + k] != 0.0)
+        rows[count++] = i;
+    for (int32_t p = 0; p < count; p++)
+      for (int32_t q = 0; q < count; q++)
+        m[(size_t)rows[p] * n + rows[q]] += b[(size_t)rows[p] * n + k] * b[(size_t)rows[q] * n + k];
+  }
+  for (int32_t i = 0; i < n; i++)
+    m[(size_t)i * n + i] += n;
+  free(b);
+  free(rows);
+  return m;
+}
+
 int test_tile_identical(const fmt_tile *a, const fmt_tile *b) {
   if (a->m != b->m || a->n != b->n || a->num_tiles != b->num_tiles || a->nnz != b->nnz)
     return 0;

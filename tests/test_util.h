@@ -84,6 +84,14 @@ int test_csr_close_rows(const fmt_csr *a, const fmt_csr *b, double rtol, const c
 /* Host CSR copy of a tile matrix on either side. */
 fmt_csr *test_tile_to_host_csr(const fmt_tile *a);
 
+/* CSR of the dense row-major m x n array d: its nonzeros, or with
+ * lower_only those with col <= row. */
+fmt_csr *test_csr_from_dense(int32_t m, int32_t n, const double *d, int lower_only);
+
+/* Dense row-major B B^T + n I (malloc'd), B with entries in [-1, 1) present
+ * with probability density: symmetric positive definite. */
+double *test_random_spd_dense(int32_t n, double density, uint64_t seed);
+
 /* Bitwise equality of two host tile matrices (all arrays). */
 int test_tile_identical(const fmt_tile *a, const fmt_tile *b);
 
