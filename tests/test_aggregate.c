@@ -15,39 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aggregate_inputs.h"
 #include "amg_ops.h"
 #include "test_util.h"
-
-/* ---- which off-diagonal entries are strong: a symmetric rule ---- */
-
-typedef enum { KEEP_ALL, KEEP_HASHED, KEEP_ISOLATE } keep_rule;
-
-static const char *rule_name[] = {"all off-diagonal", "hashed 2/3 subset", "nodes %7==3 cut off"};
-
-static int keep(keep_rule rule, int32_t i, int32_t j) {
-  if (i == j)
-    return 0;
-  int32_t lo = i < j ? i : j, hi = i < j ? j : i;
-  switch (rule) {
-  case KEEP_ALL: return 1;
-  case KEEP_HASHED: return (((uint64_t)lo * 2654435761u) ^ ((uint64_t)hi * 40503u)) % 3 != 0;
-  case KEEP_ISOLATE: return lo % 7 != 3 && hi % 7 != 3;
-  }
-  return 0;
-}
-
-/* smask from the tile entries: bit (r, c) of tile t when the entry is kept. */
-static uint16_t *strength_mask(const fmt_tile *a, keep_rule rule) {
-  uint16_t *smask = calloc((size_t)(FMT_TILE * a->num_tiles) + 1, sizeof *smask);
-  for (int32_t ti = 0; ti < a->tile_m; ti++)
-    for (int64_t t = a->tile_ptr[ti]; t < a->tile_ptr[ti + 1]; t++)
-      for (int64_t k = a->tile_nnz[t]; k < a->tile_nnz[t + 1]; k++) {
-        int r = a->idx[k] >> 4, c = a->idx[k] & 15;
-        if (keep(rule, FMT_TILE * ti + r, FMT_TILE * a->tile_col[t] + c))
-          smask[FMT_TILE * t + r] |= (uint16_t)(1u << c);
-      }
-  return smask;
-}
 
 /* ---- the graph as the test sees it: sorted adjacency lists from the CSR ---- */
 
@@ -164,7 +134,7 @@ static int reference_mis2(const graph *g, char *in_set) {
 
 static void check_aggregation(const fmt_csr *csr, keep_rule rule, const char *name) {
   char what[160];
-  snprintf(what, sizeof what, "%s, %s", name, rule_name[rule]);
+  snprintf(what, sizeof what, "%s, %s", name, keep_rule_name[rule]);
   fmt_tile *a = NULL;
   CHECK_OK(fmt_tile_from_csr(csr, &a));
   if (!a)
@@ -298,48 +268,6 @@ done:
   free(mark);
   free(near);
   free(in_set);
-}
-
-/* ---- inputs ---- */
-
-static int cmp_pair(const void *x, const void *y) {
-  const int32_t *a = x, *b = y;
-  return a[0] != b[0] ? (a[0] > b[0]) - (a[0] < b[0]) : (a[1] > b[1]) - (a[1] < b[1]);
-}
-
-/* Symmetric n x n matrix: the diagonal, plus `edges` random edges, each
- * between i and a node within `reach` of it (reach = n: anywhere), both ways. */
-static fmt_csr *random_symmetric(int32_t n, int64_t edges, int32_t reach, uint64_t seed) {
-  test_rng rng = {seed};
-  int64_t cap = n + 2 * edges, len = 0;
-  int32_t *pair = malloc((size_t)cap * 2 * sizeof *pair);
-  for (int32_t i = 0; i < n; i++, len++)
-    pair[2 * len] = pair[2 * len + 1] = i;
-  for (int64_t e = 0; e < edges; e++) {
-    int32_t i = (int32_t)(test_rng_next(&rng) % (uint64_t)n);
-    int32_t j = (int32_t)((i + test_rng_next(&rng) % (uint64_t)reach) % (uint64_t)n);
-    pair[2 * len] = i, pair[2 * len + 1] = j, len++;
-    pair[2 * len] = j, pair[2 * len + 1] = i, len++;
-  }
-  qsort(pair, (size_t)len, 2 * sizeof *pair, cmp_pair);
-  fmt_csr *a = NULL;
-  if (fmt_csr_create(n, n, len, FMT_HOST, &a) != AMG_OK) {
-    free(pair);
-    return NULL;
-  }
-  int64_t k = 0;
-  a->row_ptr[0] = 0;
-  for (int64_t p = 0; p < len; p++) {
-    if (p > 0 && pair[2 * p] == pair[2 * p - 2] && pair[2 * p + 1] == pair[2 * p - 1])
-      continue;
-    a->col[k] = pair[2 * p + 1];
-    a->val[k] = pair[2 * p] == pair[2 * p + 1] ? 4.0 : -1.0;
-    k++;
-    a->row_ptr[pair[2 * p] + 1] = k; /* every row holds its diagonal, so every row is set */
-  }
-  a->nnz = k;
-  free(pair);
-  return a;
 }
 
 static void check_arguments(void) {
