@@ -151,27 +151,7 @@ static void check_galerkin(int stencil, int32_t n) {
 
 int main(void) {
   test_require_device("test_gpu_spgemm");
-  const char *name;
-  fmt_csr *a;
-  char what[160];
-  for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
-    fmt_csr *at = NULL;
-    CHECK_OK(fmt_csr_transpose(a, &at));
-    snprintf(what, sizeof what, "%s: A*A^T", name);
-    check_product(a, at, what);
-    snprintf(what, sizeof what, "%s: A^T*A", name);
-    check_product(at, a, what);
-    if (a->m == a->n) {
-      snprintf(what, sizeof what, "%s: A*A", name);
-      check_product(a, a, what);
-    }
-    fmt_csr *p = test_random_csr(a->n, a->n / 3 + 1, 0.2, 900 + i, 0, 0);
-    snprintf(what, sizeof what, "%s: A*P", name);
-    check_product(a, p, what);
-    fmt_csr_destroy(p);
-    fmt_csr_destroy(at);
-    fmt_csr_destroy(a);
-  }
+  test_each_product(check_product);
   /* Wide rows: candidate ranges past one bitmap window (8192 tile columns). */
   fmt_csr *wide_a = test_random_csr_rows(40, 300000, 15, 31);
   fmt_csr *wide_at = NULL;

@@ -76,28 +76,7 @@ static void check_product(const fmt_csr *a, const fmt_csr *b, const char *what) 
 }
 
 int main(void) {
-  const char *name;
-  fmt_csr *a;
-  char what[160];
-  for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
-    fmt_csr *at = NULL;
-    CHECK_OK(fmt_csr_transpose(a, &at));
-    snprintf(what, sizeof what, "%s: A*A^T", name);
-    check_product(a, at, what);
-    snprintf(what, sizeof what, "%s: A^T*A", name);
-    check_product(at, a, what);
-    if (a->m == a->n) {
-      snprintf(what, sizeof what, "%s: A*A", name);
-      check_product(a, a, what);
-    }
-    /* Rectangular: A times a random tall-thin matrix (an aggregation-like shape). */
-    fmt_csr *p = test_random_csr(a->n, a->n / 3 + 1, 0.2, 900 + i, 0, 0);
-    snprintf(what, sizeof what, "%s: A*P", name);
-    check_product(a, p, what);
-    fmt_csr_destroy(p);
-    fmt_csr_destroy(at);
-    fmt_csr_destroy(a);
-  }
+  test_each_product(check_product);
   /* Candidate tiles that come out empty: A stores only odd columns, B only
    * even rows, so every candidate C tile has matched tile pairs but no
    * matching inner index. Then B with all rows, where they do match. */

@@ -146,6 +146,31 @@ fmt_csr *test_matrix(int i, const char **name) {
   return NULL;
 }
 
+void test_each_product(test_product_check check) {
+  const char *name;
+  fmt_csr *a;
+  char what[160];
+  for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
+    fmt_csr *at = NULL;
+    CHECK_OK(fmt_csr_transpose(a, &at));
+    snprintf(what, sizeof what, "%s: A*A^T", name);
+    check(a, at, what);
+    snprintf(what, sizeof what, "%s: A^T*A", name);
+    check(at, a, what);
+    if (a->m == a->n) {
+      snprintf(what, sizeof what, "%s: A*A", name);
+      check(a, a, what);
+    }
+    /* Rectangular: A times a random tall-thin matrix (an aggregation-like shape). */
+    fmt_csr *p = test_random_csr(a->n, a->n / 3 + 1, 0.2, 900 + i, 0, 0);
+    snprintf(what, sizeof what, "%s: A*P", name);
+    check(a, p, what);
+    fmt_csr_destroy(p);
+    fmt_csr_destroy(at);
+    fmt_csr_destroy(a);
+  }
+}
+
 int test_csr_equal(const fmt_csr *a, const fmt_csr *b, double rtol, double atol, const char *what) {
   int shown = 0;
   if (a->m != b->m || a->n != b->n || a->nnz != b->nnz) {

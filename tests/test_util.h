@@ -73,6 +73,12 @@ fmt_csr *test_full_tiles_csr(int32_t m, int32_t n, uint64_t seed);
  * stencils at small n. Returns NULL past the end; *name describes it. */
 fmt_csr *test_matrix(int i, const char **name);
 
+/* Runs check(A, B, what) on the products every SpGEMM is tested on: for each
+ * test_matrix A, A*A^T, A^T*A, A*A when square, and A*P with a random
+ * tall-thin P. */
+typedef void (*test_product_check)(const fmt_csr *a, const fmt_csr *b, const char *what);
+void test_each_product(test_product_check check);
+
 /* Pattern must match exactly; values within |a-b| <= atol + rtol*|b|.
  * Prints the first few mismatches. Returns 1 when equal. */
 int test_csr_equal(const fmt_csr *a, const fmt_csr *b, double rtol, double atol, const char *what);
