@@ -11,30 +11,10 @@
 #include <string.h>
 
 #include "amg_ops.h"
+#include "coarse_inputs.h"
 #include "test_util.h"
 
 #define RESIDUAL_TOL 1e-12
-
-
-
-static void random_vector(int32_t n, uint64_t seed, double *v) {
-  test_rng rng = {seed};
-  for (int32_t i = 0; i < n; i++)
-    v[i] = 2.0 * test_rng_uniform(&rng) - 1.0;
-}
-
-/* ||b - A x|| / ||b|| from the CSR. */
-static double relative_residual(const fmt_csr *a, const double *b, const double *x) {
-  double rr = 0.0, bb = 0.0;
-  for (int32_t i = 0; i < a->m; i++) {
-    double r = b[i];
-    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
-      r -= a->val[k] * x[a->col[k]];
-    rr += r * r;
-    bb += b[i] * b[i];
-  }
-  return bb > 0.0 ? sqrt(rr / bb) : sqrt(rr);
-}
 
 /* Solves a x = b on the host for a random b; checks the residual and, when
  * lower is given (a's lower triangle alone), that it gives the same x. */
@@ -76,42 +56,6 @@ static void check_solve(const fmt_csr *a, const fmt_csr *lower, uint64_t seed, c
   free(xl);
 }
 
-static void check_random_spd(void) {
-  static const struct {
-    int32_t n;
-    double density;
-  } cases[] = {{1, 1.0}, {7, 1.0}, {33, 1.0}, {33, 0.1}, {100, 0.3}, {250, 0.02}, {250, 1.0}};
-  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-    int32_t n = cases[c].n;
-    char name[64];
-    snprintf(name, sizeof name, "random SPD B B^T + nI, d = %.2f", cases[c].density);
-    double *d = test_random_spd_dense(n, cases[c].density, 1000 + c);
-    fmt_csr *a = test_csr_from_dense(n, n, d, 0), *lower = test_csr_from_dense(n, n, d, 1);
-    CHECK(a && lower, "%s: could not build the matrix", name);
-    if (a && lower)
-      check_solve(a, lower, 2000 + c, name);
-    fmt_csr_destroy(a);
-    fmt_csr_destroy(lower);
-    free(d);
-  }
-}
-
-static void check_poisson(void) {
-  static const struct {
-    int stencil;
-    int32_t n;
-  } cases[] = {{5, 1}, {5, 3}, {5, 20}, {9, 19}, {7, 7}, {27, 6}};
-  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-    fmt_csr *a = NULL;
-    char name[64];
-    snprintf(name, sizeof name, "poisson %d-point n=%d", cases[c].stencil, cases[c].n);
-    CHECK_OK(fmt_poisson(cases[c].stencil, cases[c].n, &a));
-    if (a)
-      check_solve(a, NULL, 3000 + c, name);
-    fmt_csr_destroy(a);
-  }
-}
-
 /* Creates a host solver from a CSR and expects the given failure. */
 static void expect_create_error(const fmt_csr *a, amg_status want, const char *needle,
                                 const char *name) {
@@ -125,26 +69,6 @@ static void expect_create_error(const fmt_csr *a, amg_status want, const char *n
     printf("  %-36s -> %s: %s\n", name, amg_status_name(want), amg_error_message());
   }
   fmt_tile_destroy(t);
-}
-
-static fmt_csr *diagonal_csr(int32_t n, const double *diag) {
-  fmt_csr *a = NULL;
-  if (fmt_csr_create(n, n, n, FMT_HOST, &a) != AMG_OK)
-    return NULL;
-  for (int32_t i = 0; i <= n; i++)
-    a->row_ptr[i] = i;
-  for (int32_t i = 0; i < n; i++) {
-    a->col[i] = i;
-    a->val[i] = diag ? diag[i] : 1.0 + i % 3;
-  }
-  return a;
-}
-
-/* Sets a_ij (which must be stored) to v. */
-static void set_entry(fmt_csr *a, int32_t i, int32_t j, double v) {
-  for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
-    if (a->col[k] == j)
-      a->val[k] = v;
 }
 
 static void check_failures(void) {
@@ -238,8 +162,7 @@ static void check_edge_cases(void) {
 }
 
 int main(void) {
-  check_random_spd();
-  check_poisson();
+  coarse_each_spd(check_solve, 0);
   check_failures();
   check_edge_cases();
   return test_finish("test_coarse_solve");

@@ -13,12 +13,11 @@
 #include <string.h>
 
 #include "amg_ops.h"
+#include "coarse_inputs.h"
 #include "test_util.h"
 
 #define RESIDUAL_TOL 1e-12
 #define AGREE_TOL 1e-10
-
-
 
 /* Dense symmetric, strictly diagonally dominant: per_row random entries in
  * [-1, 1) per row, mirrored, and a_ii = 1 + sum_j |a_ij| (cond ~ 10). */
@@ -41,43 +40,6 @@ static double *random_dominant_dense(int32_t n, int per_row, uint64_t seed) {
     m[(size_t)i * n + i] = s;
   }
   return m;
-}
-
-static fmt_csr *diagonal_csr(int32_t n, const double *diag) {
-  fmt_csr *a = NULL;
-  if (fmt_csr_create(n, n, n, FMT_HOST, &a) != AMG_OK)
-    return NULL;
-  for (int32_t i = 0; i <= n; i++)
-    a->row_ptr[i] = i;
-  for (int32_t i = 0; i < n; i++) {
-    a->col[i] = i;
-    a->val[i] = diag ? diag[i] : 1.0 + i % 3;
-  }
-  return a;
-}
-
-static void set_entry(fmt_csr *a, int32_t i, int32_t j, double v) {
-  for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
-    if (a->col[k] == j)
-      a->val[k] = v;
-}
-
-static void random_vector(int32_t n, uint64_t seed, double *v) {
-  test_rng rng = {seed};
-  for (int32_t i = 0; i < n; i++)
-    v[i] = 2.0 * test_rng_uniform(&rng) - 1.0;
-}
-
-static double relative_residual(const fmt_csr *a, const double *b, const double *x) {
-  double rr = 0.0, bb = 0.0;
-  for (int32_t i = 0; i < a->m; i++) {
-    double r = b[i];
-    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
-      r -= a->val[k] * x[a->col[k]];
-    rr += r * r;
-    bb += b[i] * b[i];
-  }
-  return bb > 0.0 ? sqrt(rr / bb) : sqrt(rr);
 }
 
 /* ||x - y|| / ||y|| */
@@ -203,43 +165,6 @@ static void check_against_host(const fmt_csr *a, const fmt_csr *lower, uint64_t 
   free(xd);
   free(xd2);
   free(xl);
-}
-
-static void check_random_spd(void) {
-  static const struct {
-    int32_t n;
-    double density;
-  } cases[] = {{1, 1.0},    {7, 1.0},    {33, 1.0},  {33, 0.1},
-               {100, 0.3},  {250, 0.02}, {250, 1.0}, {1000, 0.01}};
-  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-    int32_t n = cases[c].n;
-    char name[64];
-    snprintf(name, sizeof name, "random SPD B B^T + nI, d = %.2f", cases[c].density);
-    double *d = test_random_spd_dense(n, cases[c].density, 1000 + c);
-    fmt_csr *a = test_csr_from_dense(n, n, d, 0), *lower = test_csr_from_dense(n, n, d, 1);
-    CHECK(a && lower, "%s: could not build the matrix", name);
-    if (a && lower)
-      check_against_host(a, lower, 2000 + c, name);
-    fmt_csr_destroy(a);
-    fmt_csr_destroy(lower);
-    free(d);
-  }
-}
-
-static void check_poisson(void) {
-  static const struct {
-    int stencil;
-    int32_t n;
-  } cases[] = {{5, 1}, {5, 3}, {5, 20}, {9, 19}, {7, 7}, {27, 6}, {5, 31}};
-  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-    fmt_csr *a = NULL;
-    char name[64];
-    snprintf(name, sizeof name, "poisson %d-point n=%d", cases[c].stencil, cases[c].n);
-    CHECK_OK(fmt_poisson(cases[c].stencil, cases[c].n, &a));
-    if (a)
-      check_against_host(a, NULL, 3000 + c, name);
-    fmt_csr_destroy(a);
-  }
 }
 
 /* n = AMG_COARSE_DENSE_MAX, device only: residual (tol), two applies
@@ -408,8 +333,7 @@ static void check_empty(void) {
 
 int main(void) {
   test_require_device("test_gpu_coarse_solve");
-  check_random_spd();
-  check_poisson();
+  coarse_each_spd(check_against_host, 1);
   /* AMG_TEST_QUICK=1 (set only for the sanitizer runs, which take minutes
    * per dense 4096 x 4096 solve) leaves out the largest cases, and says so. */
   if (getenv("AMG_TEST_QUICK"))
