@@ -232,9 +232,10 @@ int main(int argc, char **argv) {
     snprintf(saved, sizeof saved, "%s", run.message);
     run.message = saved;
     amg_status ws = write_report(cfg.report, &run);
-    if (ws != AMG_OK)
-      code = code ? code : fail(EXIT_INPUT, ws, "report");
-    else
+    if (ws != AMG_OK) {
+      int report_code = fail(EXIT_INPUT, ws, "report");
+      code = code ? code : report_code;
+    } else
       printf("report written to %s\n", cfg.report);
   }
   amg_solve_report_free(&rep);

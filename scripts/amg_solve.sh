@@ -7,6 +7,6 @@ cd "$(dirname "$0")/.."
 if [ ! -x build/apps/amg_solve ]; then
   scripts/build.sh >&2
 else
-  cmake --build build -j "$(nproc)" >/dev/null
+  cmake --build build -j "$(nproc)" >&2
 fi
 exec build/apps/amg_solve "$@"

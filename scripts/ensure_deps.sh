@@ -4,9 +4,16 @@
 # CUDA toolkit are expected to be there already.
 set -euo pipefail
 
+# Found when the header is in /usr/include, pkg-config knows it, or it sits
+# under one of the CMAKE_PREFIX_PATH prefixes (an unpacked package).
 have_libconfig() {
-  [ -f /usr/include/libconfig.h ] || pkg-config --exists libconfig 2>/dev/null ||
-    [ -n "${CMAKE_PREFIX_PATH:-}" ]
+  [ -f /usr/include/libconfig.h ] || pkg-config --exists libconfig 2>/dev/null && return 0
+  local prefix
+  IFS=: read -ra prefixes <<<"${CMAKE_PREFIX_PATH:-}"
+  for prefix in "${prefixes[@]}"; do
+    [ -f "$prefix/include/libconfig.h" ] && return 0
+  done
+  return 1
 }
 
 if ! have_libconfig; then
