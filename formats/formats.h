@@ -133,6 +133,8 @@ amg_status fmt_mm_write(const char *path, const fmt_csr *a);
 /* ---- Poisson generators, Dirichlet, natural (lexicographic) order ---- */
 /* stencil 5 (4,-1) or 9 (8,-1) on n x n; 7 (6,-1) or 27 (26,-1) on n x n x n. */
 amg_status fmt_poisson(int stencil, int32_t n, fmt_csr **out);
+/* The stencil's dimension: 2 for 5 and 9, 3 for 7 and 27, 0 for anything else. */
+int fmt_poisson_dims(int stencil);
 
 /* ---- Device (CUDA backend; AMG_ERR_NO_CUDA in a build without it) ---- */
 /* Number of usable GPUs (0 when built without CUDA or none is present). */

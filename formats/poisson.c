@@ -17,11 +17,15 @@ static int in_stencil(int stencil, int dx, int dy, int dz) {
   return 0;
 }
 
+int fmt_poisson_dims(int stencil) {
+  return stencil == 5 || stencil == 9 ? 2 : stencil == 7 || stencil == 27 ? 3 : 0;
+}
+
 amg_status fmt_poisson(int stencil, int32_t n, fmt_csr **out) {
   *out = NULL;
-  if (stencil != 5 && stencil != 9 && stencil != 7 && stencil != 27)
+  int dims = fmt_poisson_dims(stencil);
+  if (dims == 0)
     return amg_error(AMG_ERR_ARG, "poisson: stencil %d is not one of 5, 9, 7, 27", stencil);
-  int dims = (stencil == 5 || stencil == 9) ? 2 : 3;
   int64_t rows = (int64_t)n * n * (dims == 3 ? n : 1);
   if (n < 1 || rows > INT32_MAX)
     return amg_error(AMG_ERR_ARG, "poisson: n = %d gives %lld rows (need 1 .. 2^31-1)", n,

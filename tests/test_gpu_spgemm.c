@@ -123,7 +123,7 @@ static void check_product(const fmt_csr *a, const fmt_csr *b, const char *what) 
 
 /* A Galerkin level: A*P, P^T*A, P^T*(AP), (P^T A)*P. */
 static void check_galerkin(int stencil, int32_t n) {
-  int dims = (stencil == 5 || stencil == 9) ? 2 : 3;
+  int dims = fmt_poisson_dims(stencil);
   fmt_csr *a = NULL, *p = NULL, *pt = NULL, *ap = NULL, *pta = NULL;
   int32_t nc = 0;
   char what[96];
