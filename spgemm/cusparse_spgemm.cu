@@ -10,13 +10,20 @@
 
 static cusparseHandle_t library_handle;
 
+/* The library's handle, created on first use and kept only once it is bound
+ * to the library stream. */
 static amg_status handle(cusparseHandle_t *h) {
   amg_status s = AMG_OK;
+  cusparseHandle_t fresh = NULL;
   if (!library_handle) {
-    CUSPARSE_GOTO(cusparseCreate(&library_handle), s, done);
-    CUSPARSE_GOTO(cusparseSetStream(library_handle, fmt_stream()), s, done);
+    CUSPARSE_GOTO(cusparseCreate(&fresh), s, done);
+    CUSPARSE_GOTO(cusparseSetStream(fresh, fmt_stream()), s, done);
+    library_handle = fresh;
+    fresh = NULL;
   }
 done:
+  if (fresh)
+    cusparseDestroy(fresh);
   *h = library_handle;
   return s;
 }

@@ -16,6 +16,7 @@ static amg_status to_csr32(const fmt_tile *a, spgemm_csr32 **out) {
 static amg_status via_cusparse(const fmt_tile *a, const fmt_tile *b, fmt_tile **out, spgemm_stats *stats) {
   spgemm_csr32 *ca = NULL, *cb = NULL, *cc = NULL;
   fmt_csr *csr_c = NULL;
+  fmt_tile *c = NULL;
   fmt_timer *timer = NULL;
   double ms = 0;
   amg_status s = AMG_OK;
@@ -36,15 +37,18 @@ static amg_status via_cusparse(const fmt_tile *a, const fmt_tile *b, fmt_tile **
     AMG_TRY_GOTO(fmt_timer_start(timer), s, done);
   }
   AMG_TRY_GOTO(spgemm_csr32_to_csr(cc, &csr_c), s, done);
-  AMG_TRY_GOTO(fmt_tile_from_csr_device(csr_c, out), s, done);
+  AMG_TRY_GOTO(fmt_tile_from_csr_device(csr_c, &c), s, done);
   if (stats) {
     AMG_TRY_GOTO(fmt_timer_stop(timer, &ms), s, done);
     stats->convert_ms += ms;
     stats->candidate_tiles = 0;
-    stats->tiles = (*out)->num_tiles;
-    stats->nnz = (*out)->nnz;
+    stats->tiles = c->num_tiles;
+    stats->nnz = c->nnz;
   }
+  *out = c; /* C is handed over only when everything succeeded */
+  c = NULL;
 done:
+  fmt_tile_destroy(c);
   fmt_timer_destroy(timer);
   spgemm_csr32_destroy(ca);
   spgemm_csr32_destroy(cb);

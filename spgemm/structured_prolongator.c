@@ -11,11 +11,14 @@
 
 /* rho(D^-1 A) by power iteration from a fixed start vector, Rayleigh quotient
  * in the D inner product (exact for the symmetric pencil). */
-static double spectral_radius(const fmt_csr *a, const double *diag, int steps) {
+static amg_status spectral_radius(const fmt_csr *a, const double *diag, int steps, double *rho_out) {
   int32_t m = a->m;
   double *x = malloc((size_t)m * sizeof *x), *y = malloc((size_t)m * sizeof *y), rho = 0;
-  if (!x || !y)
+  amg_status s = AMG_OK;
+  if (!x || !y) {
+    s = amg_error(AMG_ERR_NOMEM, "structured_prolongator: out of host memory");
     goto done;
+  }
   for (int32_t i = 0; i < m; i++)
     x[i] = 1.0 + 0.5 * sin(0.7 * i + 0.3); /* fixed, not an eigenvector */
   for (int s = 0; s < steps; s++) {
@@ -34,10 +37,13 @@ static double spectral_radius(const fmt_csr *a, const double *diag, int steps) {
     for (int32_t i = 0; i < m; i++)
       x[i] = y[i] / norm;
   }
+  if (!(rho > 0) || !isfinite(rho))
+    s = amg_error(AMG_ERR_NONFINITE, "structured_prolongator: power iteration gave rho(D^-1 A) = %g", rho);
 done:
   free(x);
   free(y);
-  return rho;
+  *rho_out = rho;
+  return s;
 }
 
 amg_status spgemm_structured_prolongator(const fmt_csr *a, int dims, int32_t n, fmt_csr **p_out,
@@ -77,10 +83,13 @@ amg_status spgemm_structured_prolongator(const fmt_csr *a, int dims, int32_t n, 
         t->val[i] = 1.0 / sqrt((double)(sx * sy * sz));
       }
   t->row_ptr[a->m] = a->m;
-  double omega_over_rho = (4.0 / 3.0) / spectral_radius(a, diag, 20);
-  s = spgemm_csr_reference(a, t, &at);
+  double rho = 0;
+  s = spectral_radius(a, diag, 20, &rho);
+  if (s == AMG_OK)
+    s = spgemm_csr_reference(a, t, &at);
   if (s != AMG_OK)
     goto done;
+  double omega_over_rho = (4.0 / 3.0) / rho;
   /* P = T - omega/rho D^-1 (A T): T's pattern lies inside A T's (a_ii > 0). */
   p = at;
   at = NULL;
