@@ -7,18 +7,9 @@
 #include "device_util.cuh"
 #include "spgemm.h"
 
-/* Half-warps the GPU can hold at once (multiprocessors x 128), for spreading few tiles. */
-static inline int64_t spgemm_half_warp_slots(void) {
-  static int64_t slots = 0;
-  if (!slots) {
-    int dev = 0, sms = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess ||
-        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || sms < 1)
-      sms = 1;
-    slots = (int64_t)sms * 128;
-  }
-  return slots;
-}
+/* Half-warps the GPU can hold at once (multiprocessors x 128), for spreading
+ * few tiles; looked up once per process. */
+int64_t spgemm_half_warp_slots(void);
 
 /* Step 1, count pass: cand_ptr (tile_m + 1, device) becomes C's candidate
  * tile-row pointers; *num_cand (host) their total. One host sync. */
