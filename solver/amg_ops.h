@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "formats.h"
+#include "spgemm.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -179,6 +180,10 @@ amg_status amg_aggregate(const fmt_tile *a, const uint16_t *smask, int32_t *agg,
 amg_status amg_tentative(fmt_location loc, const int32_t *agg, int32_t n, int32_t count, fmt_tile **t);
 amg_status amg_smooth_prolongator(fmt_tile *s, const double *d, const int32_t *agg, double scale);
 amg_status amg_transpose(const fmt_tile *a, fmt_tile **at);
+/* C = A*B: the chosen backend on the device, the tile reference on the host. */
+amg_status amg_multiply(const fmt_tile *a, const fmt_tile *b, spgemm_backend be, fmt_tile **c);
+/* Intermediate products (multiply-adds) of A*B. */
+amg_status amg_tile_products(const fmt_tile *a, const fmt_tile *b, int64_t *count);
 amg_status amg_spmv(const fmt_tile *a, const double *x, double *y);
 amg_status amg_residual(const fmt_tile *a, const double *b, const double *x, double *r);
 amg_status amg_jacobi(const fmt_tile *a, const double *dinv, double omega, const double *b,

@@ -52,8 +52,9 @@ double amg_now_ms(void);
  * the estimate is the Rayleigh quotient x'Ax / x'Dx of the last iterate. */
 amg_status amg_spectral_radius(const fmt_tile *a, const double *d, int steps, double *rho);
 
-/* A_c = P^T A P in the given order (not AUTO) with the given SpGEMM backend;
- * fills the report's galerkin fields (time excluded). */
+/* A_c = P^T A P in the given order (AUTO: as amg_galerkin_choose picks)
+ * with the given SpGEMM backend; fills the report's galerkin fields (time
+ * excluded). */
 amg_status amg_galerkin(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r, amg_galerkin_order order,
                         spgemm_backend be, fmt_tile **ac, amg_level_report *rep);
 

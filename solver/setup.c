@@ -26,10 +26,15 @@ double amg_now_ms(void) {
   return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }
 
-/* Milliseconds since *t0 once queued device work has finished; restarts *t0. */
-static double lap(fmt_location loc, double *t0) {
-  if (loc == FMT_DEVICE)
-    (void)fmt_device_sync();
+/* Milliseconds since *t0 once queued device work has finished; restarts *t0.
+ * A failure the sync reveals goes into *s (if it holds no error yet), so it
+ * is reported at the stage that caused it. */
+static double lap(fmt_location loc, double *t0, amg_status *s) {
+  if (loc == FMT_DEVICE) {
+    amg_status sync = fmt_device_sync();
+    if (*s == AMG_OK)
+      *s = sync;
+  }
   double now = amg_now_ms(), ms = now - *t0;
   *t0 = now;
   return ms;
@@ -46,12 +51,6 @@ static amg_status check_input(const fmt_csr *a) {
   if (s == AMG_OK)
     s = fmt_csr_check_finite(a);
   return s;
-}
-
-static amg_status multiply(const fmt_tile *x, const fmt_tile *y, spgemm_backend be, fmt_tile **z) {
-  if (x->loc == FMT_DEVICE)
-    return spgemm_multiply_device(be, x, y, z, NULL);
-  return spgemm_tile_reference(x, y, z);
 }
 
 /* P for level lv: T from the aggregates, smoothed with A_F (= A when theta = 0). */
@@ -72,7 +71,7 @@ static amg_status prolongator(const amg_options *o, amg_level *lv, const double 
       s = amg_spectral_radius(af, df, o->rho_steps, &rho_f);
   }
   if (s == AMG_OK)
-    s = multiply(af ? af : lv->a, t, o->spgemm, &lv->p);
+    s = amg_multiply(af ? af : lv->a, t, o->spgemm, &lv->p);
   if (s == AMG_OK)
     s = amg_smooth_prolongator(lv->p, af ? df : d, lv->agg, o->prolongator_omega / rho_f);
   fmt_tile_destroy(t);
@@ -110,12 +109,12 @@ static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
   s = fmt_alloc((void **)&smask, FMT_TILE * a->num_tiles, sizeof *smask, loc);
   if (s == AMG_OK)
     s = amg_strength(a, d, o->strength_theta, smask);
-  rep->ms_strength = lap(loc, &t0);
+  rep->ms_strength = lap(loc, &t0, &s);
   if (s == AMG_OK)
     s = fmt_alloc((void **)&lv->agg, n, sizeof *lv->agg, loc);
   if (s == AMG_OK)
     s = amg_aggregate(a, smask, lv->agg, &rep->agg);
-  rep->ms_aggregation = lap(loc, &t0);
+  rep->ms_aggregation = lap(loc, &t0, &s);
   if (s == AMG_OK && (rep->agg.count == 0 || rep->agg.count >= n)) {
     if (o->verbose)
       fprintf(stderr, "amg setup: level %d does not coarsen (%d aggregates of %d rows); it is the coarsest\n",
@@ -126,23 +125,20 @@ static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
   if (s == AMG_OK)
     s = amg_spectral_radius(a, d, o->rho_steps, &lv->rho);
   rep->rho = lv->rho;
-  rep->ms_rho = lap(loc, &t0);
+  rep->ms_rho = lap(loc, &t0, &s);
   if (s == AMG_OK)
     s = prolongator(o, lv, d, smask, rep->agg.count);
   if (s == AMG_OK) {
     rep->p_nnz = lv->p->nnz;
     rep->p_tiles = lv->p->num_tiles;
   }
-  rep->ms_prolongator = lap(loc, &t0);
+  rep->ms_prolongator = lap(loc, &t0, &s);
   if (s == AMG_OK)
     s = amg_transpose(lv->p, &lv->r);
-  rep->ms_transpose = lap(loc, &t0);
-  amg_galerkin_order order = o->galerkin_order;
-  if (s == AMG_OK && order == AMG_GALERKIN_AUTO)
-    s = amg_galerkin_choose(a, lv->p, lv->r, &order);
+  rep->ms_transpose = lap(loc, &t0, &s);
   if (s == AMG_OK)
-    s = amg_galerkin(a, lv->p, lv->r, order, o->spgemm, &h->level[l + 1].a, rep);
-  rep->ms_galerkin = lap(loc, &t0);
+    s = amg_galerkin(a, lv->p, lv->r, o->galerkin_order, o->spgemm, &h->level[l + 1].a, rep);
+  rep->ms_galerkin = lap(loc, &t0, &s);
   if (s == AMG_OK && rep->ms_galerkin > 0)
     rep->galerkin_gflops = 2.0 * rep->galerkin_products / (rep->ms_galerkin * 1e6);
 done:
@@ -206,7 +202,7 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   if (s == AMG_OK)
     s = h->loc == FMT_DEVICE ? fmt_tile_from_csr_device(dev, &h->level[0].a) : fmt_tile_from_csr(a, &h->level[0].a);
   fmt_csr_destroy(dev);
-  h->report.ms_convert = lap(h->loc, &t0);
+  h->report.ms_convert = lap(h->loc, &t0, &s);
   for (int l = 0; s == AMG_OK; l++) {
     int coarsest = 0;
     s = build_level(h, l, &coarsest);
@@ -239,12 +235,12 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   }
   if (s == AMG_OK)
     s = amg_coarse_create(ac, &h->coarse);
-  h->report.ms_coarse = lap(h->loc, &t0);
+  h->report.ms_coarse = lap(h->loc, &t0, &s);
   if (s == AMG_OK)
     s = amg_workspace_create(h);
   if (s == AMG_OK)
     s = amg_solve_prepare(h);
-  h->report.ms_solve_prepare = lap(h->loc, &t0);
+  h->report.ms_solve_prepare = lap(h->loc, &t0, &s);
   h->report.levels = h->levels;
   h->report.setup_ms = amg_now_ms() - t_start;
   h->report.peak_device_bytes = h->loc == FMT_DEVICE ? fmt_device_peak_bytes() : 0;
