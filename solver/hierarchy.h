@@ -14,7 +14,8 @@ typedef struct amg_level {
   double *dinv;   /* 1 / diag(A_l) */
   double rho;     /* rho(D^-1 A_l) estimate */
   int32_t *agg;   /* aggregate of each node, -1 isolated */
-  double *x, *rhs, *resid, *scratch; /* V-cycle vectors of this level's size */
+  double *x, *rhs;                   /* V-cycle vectors of this level's size, levels >= 1 */
+  double *resid, *scratch;           /* the same, all but the coarsest level */
 } amg_level;
 
 /* Solve workspace, allocated with the hierarchy (the loop never allocates). */

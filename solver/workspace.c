@@ -6,12 +6,22 @@ amg_status amg_workspace_create(amg_hierarchy *h) {
   fmt_location loc = h->loc;
   amg_workspace *w = &h->ws;
   amg_status s = AMG_OK;
+  /* Level 0's cycle works on the PCG vectors (r in, z out), so x and rhs
+   * start at level 1; the coarsest level only solves, so it needs no
+   * residual or smoothing scratch. */
   for (int l = 0; l < h->levels && s == AMG_OK; l++) {
     amg_level *lv = &h->level[l];
     int32_t n = lv->a->m;
-    double **v[] = {&lv->x, &lv->rhs, &lv->resid, &lv->scratch};
-    for (int k = 0; k < 4 && s == AMG_OK; k++)
-      s = fmt_alloc((void **)v[k], n, sizeof(double), loc);
+    if (l > 0) {
+      s = fmt_alloc((void **)&lv->x, n, sizeof(double), loc);
+      if (s == AMG_OK)
+        s = fmt_alloc((void **)&lv->rhs, n, sizeof(double), loc);
+    }
+    if (l < h->levels - 1 && s == AMG_OK) {
+      s = fmt_alloc((void **)&lv->resid, n, sizeof(double), loc);
+      if (s == AMG_OK)
+        s = fmt_alloc((void **)&lv->scratch, n, sizeof(double), loc);
+    }
   }
   int32_t n0 = h->level[0].a->m;
   double **v[] = {&w->b, &w->x, &w->r, &w->z, &w->p, &w->q};
