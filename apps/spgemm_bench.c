@@ -271,15 +271,12 @@ static void sa_hierarchy(const struct problem *pb) {
   amg_hierarchy_destroy(h);
 }
 
-static int is_symmetric(const fmt_csr *a) {
-  fmt_csr *t = NULL;
-  TRY(fmt_csr_transpose(a, &t));
-  int same = a->m == a->n && a->nnz == t->nnz &&
-             !memcmp(a->row_ptr, t->row_ptr, ((size_t)a->m + 1) * sizeof *a->row_ptr) &&
-             !memcmp(a->col, t->col, (size_t)a->nnz * sizeof *a->col) &&
-             !memcmp(a->val, t->val, (size_t)a->nnz * sizeof *a->val);
-  fmt_csr_destroy(t);
-  return same;
+/* t is a's transpose. */
+static int is_symmetric(const fmt_csr *a, const fmt_csr *t) {
+  return a->m == a->n && a->nnz == t->nnz &&
+         !memcmp(a->row_ptr, t->row_ptr, ((size_t)a->m + 1) * sizeof *a->row_ptr) &&
+         !memcmp(a->col, t->col, (size_t)a->nnz * sizeof *a->col) &&
+         !memcmp(a->val, t->val, (size_t)a->nnz * sizeof *a->val);
 }
 
 static void matrix_market(const char *path) {
@@ -287,18 +284,22 @@ static void matrix_market(const char *path) {
   TRY(fmt_mm_read(path, &host));
   const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
   fprintf(stderr, "%s: %d x %d, %lld nnz\n", base, host->m, host->n, (long long)host->nnz);
-  int symmetric = is_symmetric(host);
   TRY(fmt_csr_transpose(host, &host_t));
-  operand a, at;
+  int symmetric = is_symmetric(host, host_t);
+  operand a;
   operand_make(host, &a);
-  operand_make(host_t, &at);
   conversion(base, &a);
   if (host->m == host->n)
     product(base, 0, "A^2", &a, &a, bench.threshold, 1, NULL);
-  if (!symmetric)
+  if (symmetric)
+    fmt_csr_destroy(host_t); /* A*A^T = A^2 */
+  else {
+    operand at;
+    operand_make(host_t, &at);
     product(base, 0, "A*A^T", &a, &at, bench.threshold, 1, NULL);
+    operand_free(&at);
+  }
   operand_free(&a);
-  operand_free(&at);
 }
 
 static void usage(void) {
