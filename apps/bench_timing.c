@@ -25,7 +25,7 @@ amg_status bench_measure(bench_call call, bench_cleanup cleanup, void *ctx, int 
       s = call(ctx, &result);
     if (s == AMG_OK)
       s = fmt_timer_stop(timer, &t);
-    if (result)
+    if (result && cleanup)
       cleanup(result);
     if (s == AMG_OK)
       s = fmt_device_sync();
@@ -47,33 +47,28 @@ done:
   return s;
 }
 
+typedef struct copy_ctx {
+  void *dst, *src;
+  size_t bytes;
+} copy_ctx;
+
+static amg_status call_copy(void *ctx, void **result) {
+  copy_ctx *c = ctx;
+  return fmt_device_copy(c->dst, c->src, c->bytes);
+}
+
 amg_status bench_copy_bandwidth(double *bytes_per_s) {
-  const size_t bytes = (size_t)256 << 20;
-  void *src = NULL, *dst = NULL;
-  fmt_timer *timer = NULL;
-  double best[10];
-  amg_status s = fmt_device_alloc(&src, bytes);
+  copy_ctx c = {NULL, NULL, (size_t)256 << 20};
+  bench_time t;
+  amg_status s = fmt_device_alloc(&c.src, c.bytes);
   if (s == AMG_OK)
-    s = fmt_device_alloc(&dst, bytes);
+    s = fmt_device_alloc(&c.dst, c.bytes);
   if (s == AMG_OK)
-    s = fmt_timer_create(&timer);
-  for (int r = -BENCH_WARMUP; r < 10 && s == AMG_OK; r++) {
-    double t = 0;
-    s = fmt_timer_start(timer);
-    if (s == AMG_OK)
-      s = fmt_device_copy(dst, src, bytes);
-    if (s == AMG_OK)
-      s = fmt_timer_stop(timer, &t);
-    if (r >= 0)
-      best[r] = t;
-  }
-  if (s == AMG_OK) {
-    qsort(best, 10, sizeof *best, cmp_double);
-    *bytes_per_s = 2.0 * bytes / (0.5 * (best[4] + best[5]) * 1e-3);
-  }
-  fmt_timer_destroy(timer);
-  fmt_device_free(src);
-  fmt_device_free(dst);
+    s = bench_measure(call_copy, NULL, &c, 10, &t);
+  if (s == AMG_OK)
+    *bytes_per_s = 2.0 * c.bytes / (t.median_ms * 1e-3);
+  fmt_device_free(c.src);
+  fmt_device_free(c.dst);
   return s;
 }
 

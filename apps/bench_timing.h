@@ -9,7 +9,8 @@
 #define BENCH_WARMUP 2
 
 /* One timed call: does the work (allocations included) and leaves anything
- * to free in *result. cleanup frees it outside the timed region. */
+ * to free in *result. cleanup frees it outside the timed region; it may be
+ * NULL for a call that leaves nothing. */
 typedef amg_status (*bench_call)(void *ctx, void **result);
 typedef void (*bench_cleanup)(void *result);
 

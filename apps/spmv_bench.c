@@ -166,8 +166,6 @@ static amg_status call_cusparse(void *ctx, void **result) {
   return s;
 }
 
-static void no_cleanup(void *result) { (void)result; }
-
 /* max_i |got_i - want_i| / scale_i (0/0 counts as 0; a NaN anywhere gives NaN). */
 static double rel_error(int32_t m, const double *got, const double *want, const double *scale) {
   double worst = 0.0;
@@ -266,7 +264,7 @@ static void bench_matrix(const char *name, const fmt_csr *a) {
             cus->rel_error);
     exit(1);
   }
-  TRY(bench_measure(call_cusparse, no_cleanup, &p, bench.reps, &t));
+  TRY(bench_measure(call_cusparse, NULL, &p, bench.reps, &t));
   set_time(cus, &t);
   cus->bytes = offset_bytes * ((double)m + 1) + 12.0 * (double)a->nnz + vector_bytes(OP_SPMV, m, n);
   cus->cusparse_us = cus->us;
@@ -289,7 +287,7 @@ static void bench_matrix(const char *name, const fmt_csr *a) {
                 f->method, op_names[op], f->rel_error);
         exit(1);
       }
-      TRY(bench_measure(call_tile, no_cleanup, &p, bench.reps, &t));
+      TRY(bench_measure(call_tile, NULL, &p, bench.reps, &t));
       set_time(f, &t);
       f->bytes = amg_spmv_matrix_bytes(host_tile, v) + vector_bytes(op, m, n);
       f->cusparse_us = op == OP_SPMV ? cus->us : 0.0;
