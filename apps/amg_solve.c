@@ -39,7 +39,7 @@ static amg_status build_matrix(const app_config *cfg, fmt_csr **a, char *what, s
     snprintf(what, len, "matrix market %s", cfg->file);
     return fmt_mm_read(cfg->file, a);
   }
-  int dims = cfg->stencil == 5 || cfg->stencil == 9 ? 2 : 3;
+  int dims = fmt_poisson_dims(cfg->stencil);
   snprintf(what, len, "poisson %dD %d-point, n = %d", dims, cfg->stencil, cfg->n);
   return fmt_poisson(cfg->stencil, cfg->n, a);
 }

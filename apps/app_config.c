@@ -839,7 +839,7 @@ amg_status app_config_finish(app_config *cfg) {
     return amg_error(AMG_ERR_CONFIG, "problem.rhs = \"file\" needs problem.rhs_file");
   if (cfg->problem_type == APP_PROBLEM_POISSON) {
     int s = cfg->stencil;
-    int dims = (s == 5 || s == 9) ? 2 : (s == 7 || s == 27) ? 3 : 0;
+    int dims = fmt_poisson_dims(s);
     if (dims == 0)
       return amg_error(AMG_ERR_CONFIG, "problem.stencil = %d is not one of 5, 9, 7, 27", s);
     if (cfg->n < 1)

@@ -183,7 +183,7 @@ static void conversion(const char *problem, const operand *a) {
 /* ---- drivers ---- */
 
 static void poisson_levels(const struct problem *pb) {
-  int dims = (pb->stencil == 5 || pb->stencil == 9) ? 2 : 3;
+  int dims = fmt_poisson_dims(pb->stencil);
   int32_t side = pb->n;
   char name[48];
   snprintf(name, sizeof name, "%s-%d", pb->name, pb->n);

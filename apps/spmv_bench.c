@@ -325,7 +325,7 @@ static void poisson(const struct problem *pb, int galerkin) {
   TRY(fmt_poisson(pb->stencil, pb->n, &a));
   bench_matrix(name, a);
   if (galerkin) {
-    int dims = pb->stencil == 5 || pb->stencil == 9 ? 2 : 3;
+    int dims = fmt_poisson_dims(pb->stencil);
     int32_t side_c = 0;
     fmt_csr *p = NULL, *pt = NULL, *ap = NULL, *ac = NULL;
     TRY(spgemm_structured_prolongator(a, dims, pb->n, &p, &side_c));
