@@ -3,23 +3,29 @@
  *   no product: x = omega D^-1 b); residual; restriction R r; the coarser
  *   cycle (the dense solve at the bottom); prolongation x += P e;
  *   post-smoothing: nu2 sweeps. omega = 4/(3 rho) per level unless set.
- * Sweeps ping-pong between x and the level's scratch vector. Nothing here
- * allocates or waits for the device, so a solver can capture it in a graph.
- * With nu1 = nu2 the cycle is a symmetric operator (needed by PCG). */
+ * Sweeps ping-pong between x and the level's scratch vector, starting in
+ * whichever of the two makes the last sweep land in x, so no copy is needed.
+ * Nothing here allocates or waits for the device, so a solver can capture
+ * it in a graph. With nu1 = nu2 the cycle is a symmetric operator (needed
+ * by PCG). */
 #include "hierarchy.h"
 
-/* `sweeps` Jacobi sweeps on x (x not zero); the result ends in x. */
+/* Where `sweeps` sweeps must start so that they end in x. */
+static double *smoothing_start(amg_level *lv, double *x, int sweeps) {
+  return sweeps % 2 ? lv->scratch : x;
+}
+
+/* `sweeps` Jacobi sweeps from the vector in smoothing_start(lv, x, sweeps);
+ * the result ends in x. */
 static amg_status smooth(amg_level *lv, double omega, const double *b, double *x, int sweeps) {
   amg_status s = AMG_OK;
-  double *from = x, *to = lv->scratch;
+  double *from = smoothing_start(lv, x, sweeps), *to = from == x ? lv->scratch : x;
   for (int k = 0; k < sweeps && s == AMG_OK; k++) {
     s = amg_jacobi(lv->a, lv->dinv, omega, b, from, to);
     double *swap = from;
     from = to;
     to = swap;
   }
-  if (s == AMG_OK && from != x)
-    s = amg_copy(lv->a->loc, lv->a->m, from, x);
   return s;
 }
 
@@ -31,10 +37,11 @@ static amg_status cycle(amg_hierarchy *h, int l, const double *b, double *x) {
   int32_t n = lv->a->m;
   double omega = h->opt.jacobi_omega > 0 ? h->opt.jacobi_omega : 4.0 / (3.0 * lv->rho);
   amg_level *next = &h->level[l + 1];
-  amg_status s = h->opt.pre_sweeps > 0 ? amg_jacobi_first(loc, n, lv->dinv, omega, b, x)
-                                       : amg_fill(loc, n, 0.0, x);
-  if (s == AMG_OK)
-    s = smooth(lv, omega, b, x, h->opt.pre_sweeps - 1);
+  int pre = h->opt.pre_sweeps, post = h->opt.post_sweeps;
+  amg_status s = pre > 0 ? amg_jacobi_first(loc, n, lv->dinv, omega, b, smoothing_start(lv, x, pre - 1))
+                         : amg_fill(loc, n, 0.0, x);
+  if (s == AMG_OK && pre > 1)
+    s = smooth(lv, omega, b, x, pre - 1);
   if (s == AMG_OK)
     s = amg_residual(lv->a, b, x, lv->resid);
   if (s == AMG_OK)
@@ -43,10 +50,13 @@ static amg_status cycle(amg_hierarchy *h, int l, const double *b, double *x) {
     s = cycle(h, l + 1, next->rhs, next->x);
   if (s == AMG_OK)
     s = amg_spmv(lv->p, next->x, lv->scratch);
+  /* x + P e, into the vector post-smoothing starts from (1.0 * v is exact
+   * and the sum commutes, so both forms give the same bits) */
   if (s == AMG_OK)
-    s = amg_axpy(loc, n, 1.0, lv->scratch, x);
+    s = smoothing_start(lv, x, post) == x ? amg_axpy(loc, n, 1.0, lv->scratch, x)
+                                          : amg_axpy(loc, n, 1.0, x, lv->scratch);
   if (s == AMG_OK)
-    s = smooth(lv, omega, b, x, h->opt.post_sweeps);
+    s = smooth(lv, omega, b, x, post);
   return s;
 }
 
