@@ -10,10 +10,7 @@
 bench_state bench;
 
 figure *bench_new_figure(const char *problem, int level, const char *op) {
-  if (bench.count == MAX_FIGURES) {
-    fprintf(stderr, "spgemm_bench: too many figures\n");
-    exit(1);
-  }
+  bench_check_room(bench.count, MAX_FIGURES);
   figure *f = &bench.fig[bench.count++];
   memset(f, 0, sizeof *f);
   snprintf(f->problem, sizeof f->problem, "%s", problem);

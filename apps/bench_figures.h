@@ -2,6 +2,7 @@
 #ifndef APPS_BENCH_FIGURES_H
 #define APPS_BENCH_FIGURES_H
 
+#include "bench_common.h"
 #include "bench_timing.h"
 
 #define MAX_FIGURES 1024

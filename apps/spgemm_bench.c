@@ -27,22 +27,7 @@ typedef struct operand {
   int borrowed;       /* tile belongs to someone else */
 } operand;
 
-static const struct problem {
-  const char *name;
-  int stencil;
-  int32_t n;
-} problems[] = {{"2d5", 5, 1024}, {"2d9", 9, 1024}, {"3d7", 7, 101}, {"3d27", 27, 101}};
-
-static void die(amg_status s, const char *what) {
-  fprintf(stderr, "spgemm_bench: %s: %s: %s\n", what, amg_status_name(s), amg_error_message());
-  exit(1);
-}
-#define TRY(expr)                                                                                  \
-  do {                                                                                             \
-    amg_status s_ = (expr);                                                                        \
-    if (s_ != AMG_OK)                                                                              \
-      die(s_, #expr);                                                                              \
-  } while (0)
+const char bench_program[] = "spgemm_bench";
 
 /* ---- operands and timed calls ---- */
 
@@ -182,7 +167,7 @@ static void conversion(const char *problem, const operand *a) {
 
 /* ---- drivers ---- */
 
-static void poisson_levels(const struct problem *pb) {
+static void poisson_levels(const bench_problem *pb) {
   int dims = fmt_poisson_dims(pb->stencil);
   int32_t side = pb->n;
   char name[48];
@@ -232,7 +217,7 @@ static void poisson_levels(const struct problem *pb) {
 
 /* The real SA hierarchy (GPU, tile SpGEMM, default options): at every level,
  * the Galerkin product in both orders with both backends, same run. */
-static void sa_hierarchy(const struct problem *pb) {
+static void sa_hierarchy(const bench_problem *pb) {
   char name[48];
   snprintf(name, sizeof name, "SA-%s-%d", pb->name, pb->n);
   fmt_csr *a_host = NULL;
@@ -282,7 +267,7 @@ static int is_symmetric(const fmt_csr *a, const fmt_csr *t) {
 static void matrix_market(const char *path) {
   fmt_csr *host = NULL, *host_t = NULL;
   TRY(fmt_mm_read(path, &host));
-  const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+  const char *base = bench_basename(path);
   fprintf(stderr, "%s: %d x %d, %lld nnz\n", base, host->m, host->n, (long long)host->nnz);
   TRY(fmt_csr_transpose(host, &host_t));
   int symmetric = is_symmetric(host, host_t);
@@ -313,11 +298,8 @@ static void usage(void) {
 }
 
 int main(int argc, char **argv) {
-  const char *json = NULL, *mtx = NULL;
-  int chosen[4] = {0, 0, 0, 0}, any = 0;
-  int32_t n_override = 0;
+  bench_options opt = {.reps = 10};
   int hierarchy = 0;
-  bench.reps = 10;
   bench.max_levels = 8;
   bench.threshold = SPGEMM_DENSE_THRESHOLD;
   for (int i = 1; i < argc; i++) {
@@ -329,28 +311,16 @@ int main(int argc, char **argv) {
     if (!val)
       usage();
     i++;
-    if (!strcmp(arg, "--problem")) {
-      int k = 0;
-      while (k < 4 && strcmp(problems[k].name, val))
-        k++;
-      if (k == 4)
-        usage();
-      chosen[k] = any = 1;
-    } else if (!strcmp(arg, "--n"))
-      n_override = atoi(val);
-    else if (!strcmp(arg, "--mtx"))
-      mtx = val;
-    else if (!strcmp(arg, "--reps"))
-      bench.reps = atoi(val);
-    else if (!strcmp(arg, "--levels"))
+    if (bench_take_option(&opt, arg, val))
+      continue;
+    if (!strcmp(arg, "--levels"))
       bench.max_levels = atoi(val);
     else if (!strcmp(arg, "--dense-threshold"))
       bench.threshold = atoi(val);
-    else if (!strcmp(arg, "--json"))
-      json = val;
     else
       usage();
   }
+  bench.reps = opt.reps;
   if (bench.reps < 1 || bench.max_levels < 1)
     usage();
   if (fmt_device_count() < 1) {
@@ -358,13 +328,11 @@ int main(int argc, char **argv) {
     return 1;
   }
   TRY(bench_copy_bandwidth(&bench.bandwidth));
-  if (mtx)
-    matrix_market(mtx);
-  for (int k = 0; k < 4; k++)
-    if (chosen[k] || (!any && !mtx)) {
-      struct problem pb = problems[k];
-      if (n_override > 0)
-        pb.n = n_override;
+  if (opt.mtx)
+    matrix_market(opt.mtx);
+  bench_problem pb;
+  for (int k = 0; k < BENCH_PROBLEMS; k++)
+    if (bench_selected_problem(&opt, k, &pb)) {
       if (hierarchy)
         sa_hierarchy(&pb);
       else
@@ -373,7 +341,7 @@ int main(int argc, char **argv) {
   bench_print_table();
   if (bench.profile)
     bench_print_profile();
-  if (json)
-    bench_write_json(json);
+  if (opt.json)
+    bench_write_json(opt.json);
   return 0;
 }

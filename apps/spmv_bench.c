@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "amg_ops.h"
+#include "bench_common.h"
 #include "bench_timing.h"
 #include "json_writer.h"
 #include "spgemm.h"
@@ -63,22 +64,7 @@ static struct {
   int reps, inner, fused;
 } bench;
 
-static const struct problem {
-  const char *name;
-  int stencil;
-  int32_t n;
-} problems[] = {{"2d5", 5, 1024}, {"2d9", 9, 1024}, {"3d7", 7, 101}, {"3d27", 27, 101}};
-
-static void die(amg_status s, const char *what) {
-  fprintf(stderr, "spmv_bench: %s: %s: %s\n", what, amg_status_name(s), amg_error_message());
-  exit(1);
-}
-#define TRY(expr)                                                                                  \
-  do {                                                                                             \
-    amg_status s_ = (expr);                                                                        \
-    if (s_ != AMG_OK)                                                                              \
-      die(s_, #expr);                                                                              \
-  } while (0)
+const char bench_program[] = "spmv_bench";
 
 /* ---- device vectors ----
  * The library moves matrices between host and device, not bare arrays, so
@@ -181,10 +167,7 @@ static double rel_error(int32_t m, const double *got, const double *want, const 
 }
 
 static figure *new_figure(const char *matrix, const char *method, int op, const fmt_csr *a, int64_t tiles) {
-  if (bench.count == MAX_FIGURES) {
-    fprintf(stderr, "spmv_bench: too many figures\n");
-    exit(1);
-  }
+  bench_check_room(bench.count, MAX_FIGURES);
   figure *f = &bench.fig[bench.count++];
   memset(f, 0, sizeof *f);
   snprintf(f->matrix, sizeof f->matrix, "%s", matrix);
@@ -318,7 +301,7 @@ static void bench_matrix(const char *name, const fmt_csr *a) {
 
 /* ---- drivers ---- */
 
-static void poisson(const struct problem *pb, int galerkin) {
+static void poisson(const bench_problem *pb, int galerkin) {
   char name[64];
   fmt_csr *a = NULL;
   snprintf(name, sizeof name, "%s-%d", pb->name, pb->n);
@@ -345,8 +328,7 @@ static void poisson(const struct problem *pb, int galerkin) {
 static void matrix_market(const char *path) {
   fmt_csr *a = NULL;
   TRY(fmt_mm_read(path, &a));
-  const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-  bench_matrix(base, a);
+  bench_matrix(bench_basename(path), a);
   fmt_csr_destroy(a);
 }
 
@@ -435,10 +417,8 @@ static void usage(void) {
 }
 
 int main(int argc, char **argv) {
-  const char *json = NULL, *mtx = NULL;
-  int chosen[4] = {0, 0, 0, 0}, any = 0, galerkin = 0;
-  int32_t n_override = 0;
-  bench.reps = 30;
+  bench_options opt = {.reps = 30};
+  int galerkin = 0;
   bench.inner = 10;
   bench.fused = 1;
   for (int i = 1; i < argc; i++) {
@@ -454,44 +434,29 @@ int main(int argc, char **argv) {
     if (!val)
       usage();
     i++;
-    if (!strcmp(arg, "--problem")) {
-      int k = 0;
-      while (k < 4 && strcmp(problems[k].name, val))
-        k++;
-      if (k == 4)
-        usage();
-      chosen[k] = any = 1;
-    } else if (!strcmp(arg, "--n"))
-      n_override = atoi(val);
-    else if (!strcmp(arg, "--mtx"))
-      mtx = val;
-    else if (!strcmp(arg, "--reps"))
-      bench.reps = atoi(val);
-    else if (!strcmp(arg, "--inner"))
+    if (bench_take_option(&opt, arg, val))
+      continue;
+    if (!strcmp(arg, "--inner"))
       bench.inner = atoi(val);
-    else if (!strcmp(arg, "--json"))
-      json = val;
     else
       usage();
   }
-  if (bench.reps < 20 || bench.inner < 1 || n_override < 0)
+  bench.reps = opt.reps;
+  if (bench.reps < 20 || bench.inner < 1 || opt.n < 0)
     usage();
   if (fmt_device_count() < 1) {
     fprintf(stderr, "spmv_bench: no GPU found (or built without CUDA); it measures GPU kernels only\n");
     return 1;
   }
   TRY(bench_copy_bandwidth(&bench.bandwidth));
-  if (mtx)
-    matrix_market(mtx);
-  for (int k = 0; k < 4; k++)
-    if (chosen[k] || (!any && !mtx)) {
-      struct problem pb = problems[k];
-      if (n_override > 0)
-        pb.n = n_override;
+  if (opt.mtx)
+    matrix_market(opt.mtx);
+  bench_problem pb;
+  for (int k = 0; k < BENCH_PROBLEMS; k++)
+    if (bench_selected_problem(&opt, k, &pb))
       poisson(&pb, galerkin);
-    }
   print_table();
-  if (json)
-    write_json(json);
+  if (opt.json)
+    write_json(opt.json);
   return 0;
 }

@@ -1,0 +1,56 @@
+/* What the GPU benchmarks share (see bench_common.h). */
+#include "bench_common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const bench_problem problems[BENCH_PROBLEMS] = {
+    {"2d5", 5, 1024}, {"2d9", 9, 1024}, {"3d7", 7, 101}, {"3d27", 27, 101}};
+
+_Noreturn void bench_die(amg_status s, const char *what) {
+  fprintf(stderr, "%s: %s: %s: %s\n", bench_program, what, amg_status_name(s), amg_error_message());
+  exit(1);
+}
+
+void bench_check_room(int count, int capacity) {
+  if (count >= capacity) {
+    fprintf(stderr, "%s: too many figures\n", bench_program);
+    exit(1);
+  }
+}
+
+const char *bench_basename(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+int bench_take_option(bench_options *o, const char *arg, const char *val) {
+  if (!strcmp(arg, "--problem")) {
+    int k = 0;
+    while (k < BENCH_PROBLEMS && strcmp(problems[k].name, val))
+      k++;
+    if (k == BENCH_PROBLEMS)
+      return 0;
+    o->chosen[k] = o->any = 1;
+  } else if (!strcmp(arg, "--n"))
+    o->n = atoi(val);
+  else if (!strcmp(arg, "--mtx"))
+    o->mtx = val;
+  else if (!strcmp(arg, "--reps"))
+    o->reps = atoi(val);
+  else if (!strcmp(arg, "--json"))
+    o->json = val;
+  else
+    return 0;
+  return 1;
+}
+
+int bench_selected_problem(const bench_options *o, int k, bench_problem *pb) {
+  if (!o->chosen[k] && (o->any || o->mtx))
+    return 0;
+  *pb = problems[k];
+  if (o->n > 0)
+    pb->n = o->n;
+  return 1;
+}

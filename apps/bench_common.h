@@ -1,0 +1,52 @@
+/* What the GPU benchmarks share: their messages and exit on a failed call,
+ * the Poisson problems of the Galerkin study, and the options that pick the
+ * inputs (--problem, --n, --mtx, --reps, --json). */
+#ifndef APPS_BENCH_COMMON_H
+#define APPS_BENCH_COMMON_H
+
+#include <stdint.h>
+
+#include "formats.h"
+
+/* Each benchmark program defines its name; every message starts with it. */
+extern const char bench_program[];
+
+/* Prints "<program>: what: status: message" and exits with 1. */
+_Noreturn void bench_die(amg_status s, const char *what);
+#define TRY(expr)                                                                                  \
+  do {                                                                                             \
+    amg_status s_ = (expr);                                                                        \
+    if (s_ != AMG_OK)                                                                              \
+      bench_die(s_, #expr);                                                                        \
+  } while (0)
+
+/* Exits with "<program>: too many figures" when count has reached capacity. */
+void bench_check_room(int count, int capacity);
+
+/* The part of path after its last '/'. */
+const char *bench_basename(const char *path);
+
+/* 2D 5- and 9-point on 1024^2, 3D 7- and 27-point on 101^3. */
+#define BENCH_PROBLEMS 4
+typedef struct bench_problem {
+  const char *name;
+  int stencil;
+  int32_t n;
+} bench_problem;
+
+typedef struct bench_options {
+  int chosen[BENCH_PROBLEMS], any; /* --problem */
+  int32_t n;                       /* --n: every problem's n when > 0 */
+  const char *mtx, *json;
+  int reps;                        /* the caller sets the default */
+} bench_options;
+
+/* Takes one of the options above with its value: 1 if taken, 0 if arg is
+ * none of them or --problem names no problem (the caller shows its usage). */
+int bench_take_option(bench_options *o, const char *arg, const char *val);
+
+/* 1 and problem k in *pb (with --n applied) if it is to be run: picked by
+ * --problem, or every problem when neither --problem nor --mtx was given. */
+int bench_selected_problem(const bench_options *o, int k, bench_problem *pb);
+
+#endif
