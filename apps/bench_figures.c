@@ -58,13 +58,11 @@ void bench_print_profile(void) {
 }
 
 void bench_write_json(const char *path) {
-  FILE *out = fopen(path, "w");
-  if (!out) {
+  json_writer w;
+  if (json_create(&w, path) != 0) {
     perror(path);
     exit(1);
   }
-  json_writer w;
-  json_open(&w, out);
   json_begin_object(&w, NULL);
   json_number(&w, "copy_bandwidth_bytes_per_s", bench.bandwidth);
   json_int(&w, "reps", bench.reps);
@@ -93,7 +91,7 @@ void bench_write_json(const char *path) {
   }
   json_end_array(&w);
   json_end_object(&w);
-  if (fclose(out) != 0) {
+  if (json_close(&w) != 0) {
     perror(path);
     exit(1);
   }

@@ -34,6 +34,20 @@ void json_open(json_writer *w, FILE *f) {
   w->need_comma[0] = 0;
 }
 
+int json_create(json_writer *w, const char *path) {
+  FILE *f = fopen(path, "w");
+  if (!f)
+    return -1;
+  json_open(w, f);
+  return 0;
+}
+
+int json_close(json_writer *w) {
+  int failed = ferror(w->f) | fclose(w->f);
+  w->f = NULL;
+  return failed ? -1 : 0;
+}
+
 static void begin(json_writer *w, const char *key, char open) {
   if (w->depth > 0 || w->need_comma[0])
     item(w, key);

@@ -14,6 +14,10 @@ typedef struct json_writer {
 } json_writer;
 
 void json_open(json_writer *w, FILE *f);
+/* Opens path for writing: 0, or -1 with errno from fopen. */
+int json_create(json_writer *w, const char *path);
+/* Closes the file json_create opened: 0, or -1 if a write or the close failed. */
+int json_close(json_writer *w);
 void json_begin_object(json_writer *w, const char *key); /* key NULL inside arrays / at top */
 void json_end_object(json_writer *w);
 void json_begin_array(json_writer *w, const char *key);

@@ -135,14 +135,12 @@ static void json_level(json_writer *w, int l, const amg_setup_report *r) {
 }
 
 amg_status write_report(const char *path, const solve_run *run) {
-  FILE *f = fopen(path, "w");
-  if (!f)
+  json_writer w;
+  if (json_create(&w, path) != 0)
     return amg_error(AMG_ERR_IO, "%s: cannot write the report: %s", path, strerror(errno));
   const amg_options *o = &run->cfg->amg;
   const amg_setup_report *r = run->setup;
   const amg_solve_report *s = run->solve;
-  json_writer w;
-  json_open(&w, f);
   json_begin_object(&w, NULL);
   json_string(&w, "problem", run->problem);
   json_int(&w, "rows", run->rows);
@@ -197,7 +195,7 @@ amg_status write_report(const char *path, const solve_run *run) {
     json_bool(&w, "cuda_graph", s->used_graph);
   }
   json_end_object(&w);
-  if (ferror(f) | fclose(f))
+  if (json_close(&w) != 0)
     return amg_error(AMG_ERR_IO, "%s: writing the report failed", path);
   return AMG_OK;
 }
