@@ -50,8 +50,10 @@ void amg_workspace_destroy(amg_hierarchy *h);
 double amg_now_ms(void);
 
 /* rho(D^-1 A) by `steps` power-iteration steps from a fixed start vector;
- * the estimate is the Rayleigh quotient x'Ax / x'Dx of the last iterate. */
-amg_status amg_spectral_radius(const fmt_tile *a, const double *d, int steps, double *rho);
+ * the estimate is the Rayleigh quotient x'Ax / x'Dx of the last iterate.
+ * d is A's diagonal and dinv its inverse. */
+amg_status amg_spectral_radius(const fmt_tile *a, const double *d, const double *dinv, int steps,
+                               double *rho);
 
 /* A_c = P^T A P in the given order (AUTO: as amg_galerkin_choose picks)
  * with the given SpGEMM backend; fills the report's galerkin fields (time

@@ -59,16 +59,20 @@ static amg_status prolongator(const amg_options *o, amg_level *lv, const double 
   fmt_location loc = lv->a->loc;
   int32_t n = lv->a->m;
   fmt_tile *t = NULL, *af = NULL;
-  double *df = NULL, rho_f = lv->rho;
+  double *df = NULL, *dfinv = NULL, rho_f = lv->rho;
   amg_status s = amg_tentative(loc, lv->agg, n, count, &t);
   if (s == AMG_OK && o->strength_theta > 0) {
     s = amg_filter(lv->a, smask, &af);
     if (s == AMG_OK)
       s = fmt_alloc((void **)&df, n, sizeof *df, loc);
     if (s == AMG_OK)
+      s = fmt_alloc((void **)&dfinv, n, sizeof *dfinv, loc);
+    if (s == AMG_OK)
       s = amg_diagonal(af, df);
     if (s == AMG_OK)
-      s = amg_spectral_radius(af, df, o->rho_steps, &rho_f);
+      s = amg_invert(loc, n, df, dfinv);
+    if (s == AMG_OK)
+      s = amg_spectral_radius(af, df, dfinv, o->rho_steps, &rho_f);
   }
   if (s == AMG_OK)
     s = amg_multiply(af ? af : lv->a, t, o->spgemm, &lv->p);
@@ -77,6 +81,7 @@ static amg_status prolongator(const amg_options *o, amg_level *lv, const double 
   fmt_tile_destroy(t);
   fmt_tile_destroy(af);
   fmt_free(df, loc);
+  fmt_free(dfinv, loc);
   return s;
 }
 
@@ -123,7 +128,7 @@ static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
     goto done;
   }
   if (s == AMG_OK)
-    s = amg_spectral_radius(a, d, o->rho_steps, &lv->rho);
+    s = amg_spectral_radius(a, d, lv->dinv, o->rho_steps, &lv->rho);
   rep->rho = lv->rho;
   rep->ms_rho = lap(loc, &t0, &s);
   if (s == AMG_OK)

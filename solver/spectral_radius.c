@@ -3,10 +3,11 @@
 
 #include "hierarchy.h"
 
-amg_status amg_spectral_radius(const fmt_tile *a, const double *d, int steps, double *rho) {
+amg_status amg_spectral_radius(const fmt_tile *a, const double *d, const double *dinv, int steps,
+                               double *rho) {
   fmt_location loc = a->loc;
   int32_t n = a->m;
-  double *x = NULL, *y = NULL, *dx = NULL, *dinv = NULL;
+  double *x = NULL, *y = NULL, *dx = NULL;
   *rho = 0;
   amg_status s = fmt_alloc((void **)&x, n, sizeof *x, loc);
   if (s == AMG_OK)
@@ -14,18 +15,14 @@ amg_status amg_spectral_radius(const fmt_tile *a, const double *d, int steps, do
   if (s == AMG_OK)
     s = fmt_alloc((void **)&dx, n, sizeof *dx, loc);
   if (s == AMG_OK)
-    s = fmt_alloc((void **)&dinv, n, sizeof *dinv, loc);
-  if (s == AMG_OK)
     s = amg_fill_start_vector(loc, n, x);
-  if (s == AMG_OK)
-    s = amg_invert(loc, n, d, dinv);
   for (int step = 0; step < steps && s == AMG_OK; step++) {
     double xax = 0, xdx = 0, yy = 0;
     s = amg_spmv(a, x, y); /* y = A x */
     if (s == AMG_OK)
       s = amg_dot(loc, n, x, y, &xax);
     if (s == AMG_OK)
-      s = fmt_copy(dx, loc, x, loc, (size_t)n * sizeof *x);
+      s = amg_copy(loc, n, x, dx);
     if (s == AMG_OK)
       s = amg_vmul(loc, n, d, dx);
     if (s == AMG_OK)
@@ -50,6 +47,5 @@ amg_status amg_spectral_radius(const fmt_tile *a, const double *d, int steps, do
   fmt_free(x, loc);
   fmt_free(y, loc);
   fmt_free(dx, loc);
-  fmt_free(dinv, loc);
   return s;
 }
