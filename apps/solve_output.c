@@ -23,21 +23,44 @@ void print_hierarchy(FILE *f, const amg_setup_report *r) {
   fprintf(f, "grid complexity %.3f, operator complexity %.3f\n", r->grid_complexity, r->operator_complexity);
 }
 
+#define NUM_STAGES 6
+
+/* One level's setup stages (ms): strength, aggregation, rho, prolongator, transpose, galerkin. */
+static void level_stages(const amg_level_report *v, double ms[NUM_STAGES]) {
+  ms[0] = v->ms_strength;
+  ms[1] = v->ms_aggregation;
+  ms[2] = v->ms_rho;
+  ms[3] = v->ms_prolongator;
+  ms[4] = v->ms_transpose;
+  ms[5] = v->ms_galerkin;
+}
+
+/* Each stage summed over the levels that have it (all but the coarsest). */
+static void stage_sums(const amg_setup_report *r, double sum[NUM_STAGES]) {
+  for (int k = 0; k < NUM_STAGES; k++)
+    sum[k] = 0;
+  for (int l = 0; l + 1 < r->levels; l++) {
+    double ms[NUM_STAGES];
+    level_stages(&r->level[l], ms);
+    for (int k = 0; k < NUM_STAGES; k++)
+      sum[k] += ms[k];
+  }
+}
+
 void print_setup_breakdown(FILE *f, const amg_setup_report *r) {
   fprintf(f, "\nSetup breakdown (ms)\n");
   fprintf(f, "%5s %9s %9s %7s %8s %9s %9s %6s %7s %11s\n", "level", "strength", "aggregate", "rho", "prolong",
           "transpose", "galerkin", "order", "GFLOP/s", "AP/PtA nnz");
-  double sum[6] = {0};
   for (int l = 0; l + 1 < r->levels; l++) {
     const amg_level_report *v = &r->level[l];
-    double ms[6] = {v->ms_strength, v->ms_aggregation, v->ms_rho, v->ms_prolongator, v->ms_transpose,
-                    v->ms_galerkin};
+    double ms[NUM_STAGES];
+    level_stages(v, ms);
     fprintf(f, "%5d %9.3f %9.3f %7.3f %8.3f %9.3f %9.3f", l, ms[0], ms[1], ms[2], ms[3], ms[4], ms[5]);
-    for (int k = 0; k < 6; k++)
-      sum[k] += ms[k];
     fprintf(f, " %6s %7.1f %11lld\n", amg_galerkin_order_name(v->galerkin_order), v->galerkin_gflops,
             (long long)v->intermediate_nnz);
   }
+  double sum[NUM_STAGES];
+  stage_sums(r, sum);
   fprintf(f, "%5s %9.3f %9.3f %7.3f %8.3f %9.3f %9.3f\n", "all", sum[0], sum[1], sum[2], sum[3], sum[4], sum[5]);
   fprintf(f, "input CSR -> tiles %.3f ms, coarse factorisation %.3f ms, solve preparation %.3f ms\n",
           r->ms_convert, r->ms_coarse, r->ms_solve_prepare);
@@ -160,16 +183,8 @@ amg_status write_report(const char *path, const solve_run *run) {
     json_number(&w, "operator_complexity", r->operator_complexity);
     json_number(&w, "setup_ms", r->setup_ms);
     json_begin_object(&w, "setup_stages_ms");
-    double sum[6] = {0};
-    for (int l = 0; l + 1 < r->levels; l++) {
-      const amg_level_report *v = &r->level[l];
-      sum[0] += v->ms_strength;
-      sum[1] += v->ms_aggregation;
-      sum[2] += v->ms_rho;
-      sum[3] += v->ms_prolongator;
-      sum[4] += v->ms_transpose;
-      sum[5] += v->ms_galerkin;
-    }
+    double sum[NUM_STAGES];
+    stage_sums(r, sum);
     json_number(&w, "convert", r->ms_convert);
     json_number(&w, "strength", sum[0]);
     json_number(&w, "aggregation", sum[1]);
