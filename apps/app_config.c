@@ -138,7 +138,7 @@ static const app_key keys[] = {
     INT_KEY("solver.max_iter", amg.max_iter, "100", 1, INT32_MAX, "most iterations"),
     STRING_KEY("output.report", report, "",
                "JSON report path, \"\" for none; relative to the current directory"),
-    BOOL_KEY("output.verbose", verbose, "true", "progress per level and iteration on stderr"),
+    BOOL_KEY("output.verbose", amg.verbose, "true", "progress per level and iteration on stderr"),
 };
 #define NKEYS ((int)(sizeof keys / sizeof keys[0]))
 
@@ -739,7 +739,6 @@ void app_config_default(app_config *cfg) {
     if (value_of_text(&keys[k], text, "default", &v) == AMG_OK)
       key_apply(cfg, &keys[k], &v, "default", NULL);
   }
-  cfg->amg.verbose = cfg->verbose;
 }
 
 amg_status app_config_load(app_config *cfg, const char *path) {
@@ -853,7 +852,6 @@ amg_status app_config_finish(app_config *cfg) {
       rows *= cfg->n;
     }
   }
-  cfg->amg.verbose = cfg->verbose;
   return amg_options_check(&cfg->amg);
 }
 

@@ -28,11 +28,10 @@ typedef struct app_config {
   app_rhs rhs;                   /* problem.rhs: "ones" | "random" | "file" */
   int64_t rhs_seed;              /* problem.rhs_seed */
   char rhs_file[APP_PATH_MAX];   /* problem.rhs_file: one value per line (relative to the config file) */
-  /* amg, cycle, solver: straight into the library's options */
+  /* amg, cycle, solver and output.verbose: straight into the library's options */
   amg_options amg;
   /* output */
   char report[APP_PATH_MAX];     /* output.report: JSON report path, "" for none */
-  int verbose;                   /* output.verbose: progress per level and iteration */
 } app_config;
 
 /* Fills the documented defaults. */

@@ -50,7 +50,7 @@ static int config_equal(const app_config *a, const app_config *b) {
   return a->problem_type == b->problem_type && a->stencil == b->stencil && a->n == b->n &&
          !strcmp(a->file, b->file) && a->rhs == b->rhs && a->rhs_seed == b->rhs_seed &&
          !strcmp(a->rhs_file, b->rhs_file) && !strcmp(a->report, b->report) &&
-         a->verbose == b->verbose && x->backend == y->backend &&
+         x->backend == y->backend &&
          x->strength_theta == y->strength_theta && x->prolongator_omega == y->prolongator_omega &&
          x->rho_steps == y->rho_steps && x->galerkin_order == y->galerkin_order &&
          x->spgemm == y->spgemm && x->coarse_size == y->coarse_size &&
@@ -78,8 +78,8 @@ static void check_defaults(void) {
   CHECK(c.amg.solver == o.solver, "solver %d", (int)c.amg.solver);
   CHECK(c.amg.tol == o.tol, "tol %g", c.amg.tol);
   CHECK(c.amg.max_iter == o.max_iter, "max_iter %d", c.amg.max_iter);
-  /* output.verbose defaults to true and drives amg.verbose */
-  CHECK(c.verbose == 1 && c.amg.verbose == 1, "verbose %d %d", c.verbose, c.amg.verbose);
+  /* output.verbose is amg.verbose, true by default */
+  CHECK(c.amg.verbose == 1, "amg.verbose %d", c.amg.verbose);
   CHECK(c.problem_type == APP_PROBLEM_POISSON && c.stencil == 5 && c.n == 64, "problem defaults");
   CHECK(c.rhs == APP_RHS_ONES && c.rhs_seed == 1, "rhs defaults");
   CHECK(c.file[0] == '\0' && c.rhs_file[0] == '\0' && c.report[0] == '\0', "empty paths");
@@ -155,9 +155,9 @@ static void check_full_file(void) {
   CHECK(c.amg.max_iter == 250, "max_iter %d", c.amg.max_iter);
   /* an output path is not resolved against the config's directory */
   CHECK(!strcmp(c.report, "out/run_3000000000.json"), "report '%s'", c.report);
-  CHECK(c.verbose == 0, "verbose %d", c.verbose);
+  CHECK(c.amg.verbose == 0, "amg.verbose %d", c.amg.verbose);
   CHECK_OK(app_config_finish(&c));
-  CHECK(c.amg.verbose == 0, "amg.verbose %d does not follow output.verbose", c.amg.verbose);
+  CHECK(c.amg.verbose == 0, "amg.verbose %d after app_config_finish", c.amg.verbose);
 
   /* --set after the file wins, in every value syntax */
   const char *sets[] = {"amg.coarse_size=300",        " amg.max_levels = 4 ",
@@ -173,7 +173,7 @@ static void check_full_file(void) {
   CHECK(c.amg.max_levels == 4, "max_levels %d", c.amg.max_levels);
   CHECK(c.amg.tol == 1e-7, "tol %g", c.amg.tol);
   CHECK(c.amg.jacobi_omega == 1.0, "jacobi_omega %g", c.amg.jacobi_omega);
-  CHECK(c.verbose == 1, "verbose %d", c.verbose);
+  CHECK(c.amg.verbose == 1, "amg.verbose %d", c.amg.verbose);
   CHECK(c.amg.spgemm == SPGEMM_TILE, "spgemm %d", (int)c.amg.spgemm);
   CHECK(c.amg.galerkin_order == AMG_GALERKIN_PT_AP, "galerkin_order %d", (int)c.amg.galerkin_order);
   CHECK(!strcmp(c.file, "rel/m.mtx"), "--set path '%s' must stay relative to the cwd", c.file);
@@ -183,7 +183,7 @@ static void check_full_file(void) {
   CHECK(c.amg.strength_theta == 0.0, "strength_theta %g", c.amg.strength_theta);
   CHECK(!strcmp(c.rhs_file, "sp ace.txt"), "rhs_file '%s'", c.rhs_file);
   CHECK_OK(app_config_set(&c, "output.verbose=False"));
-  CHECK(c.verbose == 0, "verbose %d", c.verbose);
+  CHECK(c.amg.verbose == 0, "amg.verbose %d", c.amg.verbose);
 
   /* the choice lists agree with the library's names */
   amg_galerkin_order orders[] = {AMG_GALERKIN_AUTO, AMG_GALERKIN_PT_AP, AMG_GALERKIN_PTA_P};
