@@ -98,13 +98,19 @@ static void dvec_download(const dvec *d, double *out) {
   fmt_csr_destroy(h);
 }
 
-/* n values in +-[0.5, 1.5), from a seed (fresh values for each matrix). */
-static double *fresh_vector(int32_t n, uint64_t seed) {
+/* Room for n values on the host (n = 0 included); exits when there is none. */
+static double *host_vector(int32_t n) {
   double *v = malloc(((size_t)n + 1) * sizeof *v);
   if (!v) {
     fprintf(stderr, "spmv_bench: out of host memory\n");
     exit(1);
   }
+  return v;
+}
+
+/* n values in +-[0.5, 1.5), from a seed (fresh values for each matrix). */
+static double *fresh_vector(int32_t n, uint64_t seed) {
+  double *v = host_vector(n);
   uint64_t z = seed;
   for (int32_t i = 0; i < n; i++) {
     z += 0x9E3779B97F4A7C15ull; /* splitmix64 */
@@ -205,14 +211,10 @@ static void bench_matrix(const char *name, const fmt_csr *a) {
   uint64_t seed = 0x5EED0000ull + (uint64_t)bench.count * 7919u + (uint64_t)a->nnz;
   double *hx = fresh_vector(n, seed), *hb = fresh_vector(m, seed + 1), *hdinv = fresh_vector(m, seed + 2);
   double *want[NUM_OPS], *scale[NUM_OPS];
-  double *got = malloc(((size_t)m + 1) * sizeof *got), *again = malloc(((size_t)m + 1) * sizeof *again);
+  double *got = host_vector(m), *again = host_vector(m);
   for (int op = 0; op < NUM_OPS; op++) {
-    want[op] = malloc(((size_t)m + 1) * sizeof *want[op]);
-    scale[op] = malloc(((size_t)m + 1) * sizeof *scale[op]);
-  }
-  if (!got || !again || !want[NUM_OPS - 1] || !scale[NUM_OPS - 1]) {
-    fprintf(stderr, "spmv_bench: out of host memory\n");
-    exit(1);
+    want[op] = host_vector(m);
+    scale[op] = host_vector(m);
   }
   const int ops = !bench.fused ? 1 : m == n ? 3 : 2;
   TRY(amg_spmv_host(host_tile, hx, want[OP_SPMV]));
