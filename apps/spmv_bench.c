@@ -66,36 +66,21 @@ static struct {
 
 const char bench_program[] = "spmv_bench";
 
-/* ---- device vectors ----
- * The library moves matrices between host and device, not bare arrays, so
- * a device vector is kept as the values of a 1 x n device CSR matrix. */
+/* ---- device vectors ---- */
 typedef struct dvec {
-  fmt_csr *holder;
-  double *p;
+  double *p; /* n values on the device */
   int32_t n;
 } dvec;
 
 static dvec dvec_upload(const double *v, int32_t n) {
-  fmt_csr *h = NULL;
-  dvec d = {NULL, NULL, n};
-  TRY(fmt_csr_create(1, n, n, FMT_HOST, &h));
-  h->row_ptr[0] = 0;
-  h->row_ptr[1] = n;
-  for (int32_t j = 0; j < n; j++) {
-    h->col[j] = j;
-    h->val[j] = v[j];
-  }
-  TRY(fmt_csr_upload(h, &d.holder));
-  fmt_csr_destroy(h);
-  d.p = d.holder->val;
-  return d;
+  void *p = NULL;
+  TRY(fmt_alloc(&p, n, sizeof *v, FMT_DEVICE));
+  TRY(fmt_copy(p, FMT_DEVICE, v, FMT_HOST, (size_t)n * sizeof *v));
+  return (dvec){p, n};
 }
 
 static void dvec_download(const dvec *d, double *out) {
-  fmt_csr *h = NULL;
-  TRY(fmt_csr_download(d->holder, &h));
-  memcpy(out, h->val, (size_t)d->n * sizeof *out);
-  fmt_csr_destroy(h);
+  TRY(fmt_copy(out, FMT_HOST, d->p, FMT_DEVICE, (size_t)d->n * sizeof *out));
 }
 
 /* Room for n values on the host (n = 0 included); exits when there is none. */
@@ -283,10 +268,10 @@ static void bench_matrix(const char *name, const fmt_csr *a) {
   TRY(amg_spmv_set_variant(AMG_SPMV_DEFAULT_VARIANT));
 
   amg_spmv_baseline_destroy(p.baseline);
-  fmt_csr_destroy(p.x.holder);
-  fmt_csr_destroy(p.b.holder);
-  fmt_csr_destroy(p.dinv.holder);
-  fmt_csr_destroy(p.out.holder);
+  fmt_free(p.x.p, FMT_DEVICE);
+  fmt_free(p.b.p, FMT_DEVICE);
+  fmt_free(p.dinv.p, FMT_DEVICE);
+  fmt_free(p.out.p, FMT_DEVICE);
   for (int op = 0; op < NUM_OPS; op++) {
     free(want[op]);
     free(scale[op]);
