@@ -146,12 +146,11 @@ amg_status amg_aggregate_host(const fmt_tile *a, const uint16_t *smask, int32_t 
   size = calloc((size_t)count + 1, sizeof *size);
   if (!size)
     goto nomem;
-  for (int32_t i = 0; i < n; i++) {
-    if (agg[i] >= 0)
-      size[agg[i]]++;
-    else
-      isolated++;
-  }
+  s = amg_aggregate_sizes_host(agg, n, count, size);
+  if (s != AMG_OK)
+    goto done;
+  for (int32_t i = 0; i < n; i++)
+    isolated += agg[i] < 0;
   st->count = count;
   st->isolated = isolated;
   st->rounds = rounds;

@@ -176,12 +176,6 @@ static __global__ void pass2_kernel(strength_graph g, const uint8_t *state, cons
   agg[i] = a;
 }
 
-static __global__ void sizes_kernel(int32_t n, const int32_t *agg, int32_t *size) {
-  int64_t i = node_index();
-  if (i < n && agg[i] >= 0)
-    atomicAdd(&size[agg[i]], 1);
-}
-
 /* root_id[i] = roots among 0 .. i-1, for i = 0 .. n (root_id[n] = the count). */
 static amg_status number_roots(const uint8_t *state, int32_t n, int32_t *root_id) {
   auto flags = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
@@ -285,9 +279,7 @@ extern "C" amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *sm
 
   if (count > 0) {
     AMG_TRY_GOTO(fmt_device_alloc((void **)&size, (size_t)count * sizeof *size), s, done);
-    AMG_CUDA_GOTO(cudaMemsetAsync(size, 0, (size_t)count * sizeof *size, fmt_stream()), s, done);
-    sizes_kernel<<<blocks, AGG_THREADS, 0, fmt_stream()>>>(n, agg, size);
-    AMG_LAUNCH_GOTO(s, done);
+    AMG_TRY_GOTO(amg_aggregate_sizes_device(agg, n, count, size), s, done);
     AMG_TRY_GOTO(size_range(size, count, scalar + 1), s, done);
     AMG_CUDA_GOTO(cudaMemcpyAsync(result, scalar + 1, sizeof result, cudaMemcpyDeviceToHost,
                                   fmt_stream()),

@@ -90,17 +90,26 @@ amg_status amg_aggregate_host(const fmt_tile *a, const uint16_t *smask, int32_t 
 amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *smask, int32_t *agg,
                                 amg_aggregate_stats *st);
 
-/* ---- prolongator (tentative.c/.cu, smooth_prolongator.c/.cu) ---- */
+/* size[0 .. count) (where agg lives) = the number of nodes in each aggregate;
+ * agg[i] >= count is an error on the host (ignored on the device). */
+amg_status amg_aggregate_sizes_host(const int32_t *agg, int32_t n, int32_t count, int32_t *size);
+amg_status amg_aggregate_sizes_device(const int32_t *agg, int32_t n, int32_t count, int32_t *size);
+
+/* ---- prolongator (tentative.c/.cu, smooth_prolongator.c/.cu) ----
+ * size holds the aggregate sizes (amg_aggregate_sizes). */
 
 /* T (n x count): T[i, agg[i]] = 1/sqrt(|aggregate|), no entry for agg[i] < 0. */
-amg_status amg_tentative_host(const int32_t *agg, int32_t n, int32_t count, fmt_tile **t);
-amg_status amg_tentative_device(const int32_t *agg, int32_t n, int32_t count, fmt_tile **t);
+amg_status amg_tentative_host(const int32_t *agg, const int32_t *size, int32_t n, int32_t count, fmt_tile **t);
+amg_status amg_tentative_device(const int32_t *agg, const int32_t *size, int32_t n, int32_t count,
+                                fmt_tile **t);
 
 /* P = T - scale * D^-1 S in place of S, where S = A_F T (whose pattern holds
  * T's) and d the diagonal of A_F: p_ij = -scale * s_ij / d_i, plus
  * 1/sqrt(|agg i|) where j = agg[i]. */
-amg_status amg_smooth_prolongator_host(fmt_tile *s, const double *d, const int32_t *agg, double scale);
-amg_status amg_smooth_prolongator_device(fmt_tile *s, const double *d, const int32_t *agg, double scale);
+amg_status amg_smooth_prolongator_host(fmt_tile *s, const double *d, const int32_t *agg, const int32_t *size,
+                                       double scale);
+amg_status amg_smooth_prolongator_device(fmt_tile *s, const double *d, const int32_t *agg,
+                                         const int32_t *size, double scale);
 
 /* ---- SpMV and vector kernels (spmv.c/.cu, blas1.c/.cu) ---- */
 
@@ -177,8 +186,11 @@ amg_status amg_diagonal(const fmt_tile *a, double *d);
 amg_status amg_strength(const fmt_tile *a, const double *d, double theta, uint16_t *smask);
 amg_status amg_filter(const fmt_tile *a, const uint16_t *smask, fmt_tile **af);
 amg_status amg_aggregate(const fmt_tile *a, const uint16_t *smask, int32_t *agg, amg_aggregate_stats *st);
-amg_status amg_tentative(fmt_location loc, const int32_t *agg, int32_t n, int32_t count, fmt_tile **t);
-amg_status amg_smooth_prolongator(fmt_tile *s, const double *d, const int32_t *agg, double scale);
+amg_status amg_aggregate_sizes(fmt_location loc, const int32_t *agg, int32_t n, int32_t count, int32_t *size);
+amg_status amg_tentative(fmt_location loc, const int32_t *agg, const int32_t *size, int32_t n, int32_t count,
+                         fmt_tile **t);
+amg_status amg_smooth_prolongator(fmt_tile *s, const double *d, const int32_t *agg, const int32_t *size,
+                                  double scale);
 amg_status amg_transpose(const fmt_tile *a, fmt_tile **at);
 /* C = A*B: the chosen backend on the device, the tile reference on the host. */
 amg_status amg_multiply(const fmt_tile *a, const fmt_tile *b, spgemm_backend be, fmt_tile **c);

@@ -17,12 +17,18 @@ amg_status amg_filter(const fmt_tile *a, const uint16_t *smask, fmt_tile **af) {
 amg_status amg_aggregate(const fmt_tile *a, const uint16_t *smask, int32_t *agg, amg_aggregate_stats *st) {
   return BY_LOC(a->loc, amg_aggregate_host(a, smask, agg, st), amg_aggregate_device(a, smask, agg, st));
 }
-amg_status amg_tentative(fmt_location loc, const int32_t *agg, int32_t n, int32_t count, fmt_tile **t) {
-  return BY_LOC(loc, amg_tentative_host(agg, n, count, t), amg_tentative_device(agg, n, count, t));
+amg_status amg_aggregate_sizes(fmt_location loc, const int32_t *agg, int32_t n, int32_t count, int32_t *size) {
+  return BY_LOC(loc, amg_aggregate_sizes_host(agg, n, count, size),
+                amg_aggregate_sizes_device(agg, n, count, size));
 }
-amg_status amg_smooth_prolongator(fmt_tile *s, const double *d, const int32_t *agg, double scale) {
-  return BY_LOC(s->loc, amg_smooth_prolongator_host(s, d, agg, scale),
-                amg_smooth_prolongator_device(s, d, agg, scale));
+amg_status amg_tentative(fmt_location loc, const int32_t *agg, const int32_t *size, int32_t n, int32_t count,
+                         fmt_tile **t) {
+  return BY_LOC(loc, amg_tentative_host(agg, size, n, count, t), amg_tentative_device(agg, size, n, count, t));
+}
+amg_status amg_smooth_prolongator(fmt_tile *s, const double *d, const int32_t *agg, const int32_t *size,
+                                  double scale) {
+  return BY_LOC(s->loc, amg_smooth_prolongator_host(s, d, agg, size, scale),
+                amg_smooth_prolongator_device(s, d, agg, size, scale));
 }
 amg_status amg_transpose(const fmt_tile *a, fmt_tile **at) {
   return BY_LOC(a->loc, fmt_tile_transpose(a, at), fmt_tile_transpose_device(a, at));

@@ -60,7 +60,12 @@ static amg_status prolongator(const amg_options *o, amg_level *lv, const double 
   int32_t n = lv->a->m;
   fmt_tile *t = NULL, *af = NULL;
   double *df = NULL, *dfinv = NULL, rho_f = lv->rho;
-  amg_status s = amg_tentative(loc, lv->agg, n, count, &t);
+  int32_t *size = NULL;
+  amg_status s = fmt_alloc((void **)&size, count, sizeof *size, loc);
+  if (s == AMG_OK)
+    s = amg_aggregate_sizes(loc, lv->agg, n, count, size);
+  if (s == AMG_OK)
+    s = amg_tentative(loc, lv->agg, size, n, count, &t);
   if (s == AMG_OK && o->strength_theta > 0) {
     s = amg_filter(lv->a, smask, &af);
     if (s == AMG_OK)
@@ -77,11 +82,12 @@ static amg_status prolongator(const amg_options *o, amg_level *lv, const double 
   if (s == AMG_OK)
     s = amg_multiply(af ? af : lv->a, t, o->spgemm, &lv->p);
   if (s == AMG_OK)
-    s = amg_smooth_prolongator(lv->p, af ? df : d, lv->agg, o->prolongator_omega / rho_f);
+    s = amg_smooth_prolongator(lv->p, af ? df : d, lv->agg, size, o->prolongator_omega / rho_f);
   fmt_tile_destroy(t);
   fmt_tile_destroy(af);
   fmt_free(df, loc);
   fmt_free(dfinv, loc);
+  fmt_free(size, loc);
   return s;
 }
 

@@ -7,15 +7,10 @@
 
 #include "amg_ops.h"
 
-amg_status amg_smooth_prolongator_host(fmt_tile *s, const double *d, const int32_t *agg, double scale) {
+amg_status amg_smooth_prolongator_host(fmt_tile *s, const double *d, const int32_t *agg, const int32_t *size,
+                                       double scale) {
   if (!s || s->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "smooth_prolongator: need a host matrix");
-  int32_t *size = calloc((size_t)s->n + 1, sizeof *size);
-  if (!size)
-    return amg_error(AMG_ERR_NOMEM, "smooth_prolongator: out of host memory");
-  for (int32_t i = 0; i < s->m; i++)
-    if (agg[i] >= 0)
-      size[agg[i]]++;
   for (int32_t ti = 0; ti < s->tile_m; ti++)
     for (int64_t t = s->tile_ptr[ti]; t < s->tile_ptr[ti + 1]; t++)
       for (int64_t k = s->tile_nnz[t]; k < s->tile_nnz[t + 1]; k++) {
@@ -24,6 +19,5 @@ amg_status amg_smooth_prolongator_host(fmt_tile *s, const double *d, const int32
         if (j == agg[i])
           s->val[k] += 1.0 / sqrt((double)size[j]);
       }
-  free(size);
   return AMG_OK;
 }

@@ -1,16 +1,10 @@
 /* P = T - scale * D^-1 S in place of S = A_F T, on the GPU (CPU reference:
- * smooth_prolongator.c): aggregate sizes by integer atomics, then a
- * half-warp per tile, lane r updating row r's entries. */
+ * smooth_prolongator.c): a half-warp per tile, lane r updating row r's
+ * entries. */
 #include <math.h>
 
 #include "amg_ops.h"
 #include "device_util.cuh"
-
-static __global__ void size_kernel(const int32_t *agg, int32_t n, int32_t *size) {
-  int32_t i = (int32_t)((int64_t)blockIdx.x * blockDim.x + threadIdx.x);
-  if (i < n && agg[i] >= 0)
-    atomicAdd(&size[agg[i]], 1);
-}
 
 static __global__ void smooth_kernel(int64_t nt, int32_t tile_m, const int64_t *tile_ptr,
                                      const int32_t *tile_col, const int64_t *tile_nnz,
@@ -38,24 +32,14 @@ static __global__ void smooth_kernel(int64_t nt, int32_t tile_m, const int64_t *
 }
 
 extern "C" amg_status amg_smooth_prolongator_device(fmt_tile *s, const double *d, const int32_t *agg,
-                                                    double scale) {
+                                                    const int32_t *size, double scale) {
   if (!s || s->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "smooth_prolongator: need a device matrix");
-  int32_t *size = NULL;
-  amg_status st = AMG_OK;
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&size, ((size_t)s->n + 1) * sizeof *size), st, done);
-  AMG_CUDA_GOTO(cudaMemsetAsync(size, 0, ((size_t)s->n + 1) * sizeof *size, fmt_stream()), st, done);
-  if (s->m > 0) {
-    size_kernel<<<fmt_blocks(s->m, 1, 256), 256, 0, fmt_stream()>>>(agg, s->m, size);
-    AMG_LAUNCH_GOTO(st, done);
-  }
   if (s->num_tiles > 0) {
     smooth_kernel<<<fmt_blocks(s->num_tiles, 16, 256), 256, 0, fmt_stream()>>>(
         s->num_tiles, s->tile_m, s->tile_ptr, s->tile_col, s->tile_nnz, s->row_ptr, s->mask, s->val, d,
         agg, size, scale);
-    AMG_LAUNCH_GOTO(st, done);
+    AMG_CUDA_TRY(cudaGetLastError());
   }
-done:
-  fmt_device_free(size);
-  return st;
+  return AMG_OK;
 }

@@ -18,11 +18,16 @@ amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *smask, int32_
                                 amg_aggregate_stats *st) {
   return no_cuda("aggregate");
 }
-amg_status amg_tentative_device(const int32_t *agg, int32_t n, int32_t count, fmt_tile **t) {
+amg_status amg_aggregate_sizes_device(const int32_t *agg, int32_t n, int32_t count, int32_t *size) {
+  return no_cuda("aggregate sizes");
+}
+amg_status amg_tentative_device(const int32_t *agg, const int32_t *size, int32_t n, int32_t count,
+                                fmt_tile **t) {
   *t = NULL;
   return no_cuda("tentative");
 }
-amg_status amg_smooth_prolongator_device(fmt_tile *s, const double *d, const int32_t *agg, double scale) {
+amg_status amg_smooth_prolongator_device(fmt_tile *s, const double *d, const int32_t *agg,
+                                         const int32_t *size, double scale) {
   return no_cuda("smooth_prolongator");
 }
 amg_status amg_spmv_device(const fmt_tile *a, const double *x, double *y) { return no_cuda("spmv"); }

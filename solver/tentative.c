@@ -6,19 +6,14 @@
 
 #include "amg_ops.h"
 
-amg_status amg_tentative_host(const int32_t *agg, int32_t n, int32_t count, fmt_tile **out) {
+amg_status amg_tentative_host(const int32_t *agg, const int32_t *size, int32_t n, int32_t count,
+                              fmt_tile **out) {
   *out = NULL;
-  int32_t *size = calloc((size_t)count + 1, sizeof *size);
-  if (!size)
-    return amg_error(AMG_ERR_NOMEM, "tentative: out of host memory");
   int64_t nnz = 0;
   for (int32_t i = 0; i < n; i++)
     if (agg[i] >= 0) {
-      if (agg[i] >= count) {
-        free(size);
+      if (agg[i] >= count)
         return amg_error(AMG_ERR_ARG, "tentative: node %d in aggregate %d of %d", i, agg[i], count);
-      }
-      size[agg[i]]++;
       nnz++;
     }
   fmt_csr *t = NULL;
@@ -36,6 +31,5 @@ amg_status amg_tentative_host(const int32_t *agg, int32_t n, int32_t count, fmt_
     s = fmt_tile_from_csr(t, out);
   }
   fmt_csr_destroy(t);
-  free(size);
   return s;
 }

@@ -3,17 +3,11 @@
  * tiles are the distinct values of agg/16 over its 16 rows. One thread per
  * tile row sorts those (at most 16) values, a scan of (tiles, entries) per
  * tile row sizes T (one host sync), and the same thread then writes its
- * tiles. Aggregate sizes come from integer atomics (exact, order-free). */
+ * tiles. */
 #include <cub/device/device_scan.cuh>
 
 #include "amg_ops.h"
 #include "device_util.cuh"
-
-static __global__ void size_kernel(const int32_t *agg, int32_t n, int32_t *size) {
-  int32_t i = (int32_t)((int64_t)blockIdx.x * blockDim.x + threadIdx.x);
-  if (i < n && agg[i] >= 0)
-    atomicAdd(&size[agg[i]], 1);
-}
 
 /* Sorted distinct tile columns of tile row ti into cols; returns their number. */
 static __device__ int distinct_columns(const int32_t *agg, int32_t n, int32_t ti, int32_t *cols,
@@ -81,18 +75,15 @@ static __global__ void fill_kernel(const int32_t *agg, int32_t n, int32_t tile_m
   }
 }
 
-extern "C" amg_status amg_tentative_device(const int32_t *agg, int32_t n, int32_t count, fmt_tile **out) {
+extern "C" amg_status amg_tentative_device(const int32_t *agg, const int32_t *size, int32_t n, int32_t count,
+                                           fmt_tile **out) {
   *out = NULL;
-  int32_t tile_m = fmt_tiles_for(n), *size = NULL;
+  int32_t tile_m = fmt_tiles_for(n);
   fmt_tile_count *scan = NULL, total = {0, 0};
   fmt_tile *t = NULL;
   amg_status s = AMG_OK;
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&size, ((size_t)count + 1) * sizeof *size), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&scan, ((size_t)tile_m + 1) * sizeof *scan), s, done);
-  AMG_CUDA_GOTO(cudaMemsetAsync(size, 0, ((size_t)count + 1) * sizeof *size, fmt_stream()), s, done);
   if (tile_m > 0) {
-    size_kernel<<<fmt_blocks(n, 1, 256), 256, 0, fmt_stream()>>>(agg, n, size);
-    AMG_LAUNCH_GOTO(s, done);
     count_kernel<<<fmt_blocks(tile_m, 1, 128), 128, 0, fmt_stream()>>>(agg, n, tile_m, scan);
     AMG_LAUNCH_GOTO(s, done);
     AMG_TRY_GOTO(fmt_cub(
@@ -118,7 +109,6 @@ extern "C" amg_status amg_tentative_device(const int32_t *agg, int32_t n, int32_
       t->val);
   AMG_LAUNCH_GOTO(s, done);
 done:
-  fmt_device_free(size);
   fmt_device_free(scan);
   if (s == AMG_OK)
     *out = t;

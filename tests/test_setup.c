@@ -49,7 +49,10 @@ static amg_options cpu_options(double theta, amg_galerkin_order order) {
 /* Columns of T (rebuilt from the level's aggregates) have unit 2-norm. */
 static void check_tentative(const int32_t *agg, int32_t n, int32_t count, const char *what) {
   fmt_tile *t = NULL;
-  CHECK_OK(amg_tentative_host(agg, n, count, &t));
+  int32_t *size = malloc(((size_t)count + 1) * sizeof *size);
+  CHECK_OK(amg_aggregate_sizes_host(agg, n, count, size));
+  CHECK_OK(amg_tentative_host(agg, size, n, count, &t));
+  free(size);
   fmt_csr *c = t ? test_tile_to_host_csr(t) : NULL;
   double *norm = calloc((size_t)count + 1, sizeof *norm);
   for (int64_t k = 0; c && k < c->nnz; k++)
