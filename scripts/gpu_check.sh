@@ -37,7 +37,9 @@ for tool in memcheck racecheck; do
   exclude=()
   [ $tool = racecheck ] && exclude=(--kernel-regex-exclude kns=cusparse)
   for t in ${SANITIZE:-$bin/tests/test_gpu_* $bin/tests/test_solve:gpu}; do
-    step "$tool $(basename ${t%%:*}) ${t#*:}" sanitizer.log env AMG_TEST_QUICK=1 compute-sanitizer \
+    label="$tool $(basename ${t%%:*})"
+    if [[ $t == *:* ]]; then label+=" ${t#*:}"; fi
+    step "$label" sanitizer.log env AMG_TEST_QUICK=1 compute-sanitizer \
       --tool $tool "${exclude[@]}" --error-exitcode 99 ${t/:/ }
   done
 done
