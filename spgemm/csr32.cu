@@ -11,13 +11,22 @@ static __global__ void convert_kernel(const From *in, To *out, int64_t n) {
     out[i] = (To)in[i];
 }
 
+/* The m + 1 row offsets converted to the other width, on the library stream. */
+template <typename From, typename To>
+static amg_status convert_row_ptr(int32_t m, const From *row_ptr, To *row_ptr_out) {
+  convert_kernel<<<fmt_blocks((int64_t)m + 1, 1, 256), 256, 0, fmt_stream()>>>(row_ptr, row_ptr_out,
+                                                                             (int64_t)m + 1);
+  AMG_CUDA_TRY(cudaGetLastError());
+  return AMG_OK;
+}
+
 /* Row offsets converted, columns and values copied, on the library stream. */
 template <typename From, typename To>
 static amg_status copy_csr_arrays(int32_t m, int64_t nnz, const From *row_ptr, const int32_t *col,
                                   const double *val, To *row_ptr_out, int32_t *col_out, double *val_out) {
-  convert_kernel<<<fmt_blocks((int64_t)m + 1, 1, 256), 256, 0, fmt_stream()>>>(row_ptr, row_ptr_out,
-                                                                             (int64_t)m + 1);
-  AMG_CUDA_TRY(cudaGetLastError());
+  amg_status s = convert_row_ptr(m, row_ptr, row_ptr_out);
+  if (s != AMG_OK)
+    return s;
   if (nnz > 0) {
     AMG_CUDA_TRY(cudaMemcpyAsync(col_out, col, (size_t)nnz * sizeof(int32_t), cudaMemcpyDeviceToDevice,
                                  fmt_stream()));
@@ -27,7 +36,8 @@ static amg_status copy_csr_arrays(int32_t m, int64_t nnz, const From *row_ptr, c
   return AMG_OK;
 }
 
-extern "C" amg_status spgemm_csr32_from_csr(const fmt_csr *a, spgemm_csr32 **out) {
+/* A csr32 of a's shape with its row offsets allocated (columns and values not). */
+static amg_status csr32_with_shape(const fmt_csr *a, spgemm_csr32 **out) {
   *out = NULL;
   if (!a || a->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "csr32_from_csr: need a device matrix");
@@ -40,8 +50,20 @@ extern "C" amg_status spgemm_csr32_from_csr(const fmt_csr *a, spgemm_csr32 **out
   c->m = a->m;
   c->n = a->n;
   c->nnz = (int32_t)a->nnz;
-  amg_status s = AMG_OK;
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&c->row_ptr, ((size_t)a->m + 1) * sizeof(int32_t)), s, done);
+  amg_status s = fmt_device_alloc((void **)&c->row_ptr, ((size_t)a->m + 1) * sizeof(int32_t));
+  if (s == AMG_OK)
+    *out = c;
+  else
+    spgemm_csr32_destroy(c);
+  return s;
+}
+
+extern "C" amg_status spgemm_csr32_from_csr(const fmt_csr *a, spgemm_csr32 **out) {
+  *out = NULL;
+  spgemm_csr32 *c = NULL;
+  amg_status s = csr32_with_shape(a, &c);
+  if (s != AMG_OK)
+    return s;
   AMG_TRY_GOTO(fmt_device_alloc((void **)&c->col, (size_t)a->nnz * sizeof(int32_t)), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&c->val, (size_t)a->nnz * sizeof(double)), s, done);
   s = copy_csr_arrays(a->m, a->nnz, a->row_ptr, a->col, a->val, c->row_ptr, c->col, c->val);
@@ -64,6 +86,46 @@ extern "C" amg_status spgemm_csr32_to_csr(const spgemm_csr32 *a, fmt_csr **out) 
     *out = c;
   else
     fmt_csr_destroy(c);
+  return s;
+}
+
+/* Row offsets only: the matrix's columns and values are handed over, not copied. */
+extern "C" amg_status spgemm_csr32_take_csr(fmt_csr *a, spgemm_csr32 **out) {
+  *out = NULL;
+  spgemm_csr32 *c = NULL;
+  amg_status s = csr32_with_shape(a, &c);
+  if (s == AMG_OK)
+    s = convert_row_ptr(a->m, a->row_ptr, c->row_ptr);
+  if (s == AMG_OK) {
+    c->col = a->col;
+    c->val = a->val;
+    a->col = NULL;
+    a->val = NULL;
+    *out = c;
+  } else {
+    spgemm_csr32_destroy(c);
+  }
+  fmt_csr_destroy(a);
+  return s;
+}
+
+extern "C" amg_status spgemm_csr32_take_to_csr(spgemm_csr32 *a, fmt_csr **out) {
+  *out = NULL;
+  fmt_csr *c = NULL;
+  amg_status s = fmt_csr_create(a->m, a->n, 0, FMT_DEVICE, &c); /* row offsets only */
+  if (s == AMG_OK)
+    s = convert_row_ptr(a->m, a->row_ptr, c->row_ptr);
+  if (s == AMG_OK) {
+    c->nnz = a->nnz;
+    c->col = a->col;
+    c->val = a->val;
+    a->col = NULL;
+    a->val = NULL;
+    *out = c;
+  } else {
+    fmt_csr_destroy(c);
+  }
+  spgemm_csr32_destroy(a);
   return s;
 }
 

@@ -7,10 +7,7 @@
 static amg_status to_csr32(const fmt_tile *a, spgemm_csr32 **out) {
   fmt_csr *csr = NULL;
   amg_status s = fmt_tile_to_csr_device(a, &csr);
-  if (s == AMG_OK)
-    s = spgemm_csr32_from_csr(csr, out);
-  fmt_csr_destroy(csr);
-  return s;
+  return s == AMG_OK ? spgemm_csr32_take_csr(csr, out) : s;
 }
 
 static amg_status via_cusparse(const fmt_tile *a, const fmt_tile *b, fmt_tile **out, spgemm_stats *stats) {
@@ -36,7 +33,10 @@ static amg_status via_cusparse(const fmt_tile *a, const fmt_tile *b, fmt_tile **
     AMG_TRY_GOTO(fmt_timer_stop(timer, &stats->product_ms), s, done);
     AMG_TRY_GOTO(fmt_timer_start(timer), s, done);
   }
-  AMG_TRY_GOTO(spgemm_csr32_to_csr(cc, &csr_c), s, done);
+  s = spgemm_csr32_take_to_csr(cc, &csr_c);
+  cc = NULL; /* taken */
+  if (s != AMG_OK)
+    goto done;
   AMG_TRY_GOTO(fmt_tile_from_csr_device(csr_c, &c), s, done);
   if (stats) {
     AMG_TRY_GOTO(fmt_timer_stop(timer, &ms), s, done);
