@@ -1,4 +1,4 @@
-/* Host or device array allocation with overflow checks, and copies. */
+/* Host or device array allocation with overflow checks, copies, and a host int32 sort. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +19,13 @@ amg_status fmt_alloc(void **p, int64_t count, size_t elem, fmt_location loc) {
     return amg_error(AMG_ERR_NOMEM, "host allocation of %zu bytes failed", bytes);
   return AMG_OK;
 }
+
+static int cmp_int32(const void *x, const void *y) {
+  int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
+  return (a > b) - (a < b);
+}
+
+void fmt_sort_int32(int32_t *v, size_t n) { qsort(v, n, sizeof *v, cmp_int32); }
 
 void fmt_free(void *p, fmt_location loc) {
   if (!p)

@@ -10,11 +10,6 @@
 
 #include "fmt_internal.h"
 
-static int cmp_int32(const void *x, const void *y) {
-  int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
-  return (a > b) - (a < b);
-}
-
 /* Counts the tiles of every tile row into tile_ptr (prefix summed). */
 static void count_tiles(const fmt_csr *a, int32_t tile_m, int32_t *seen, int64_t *tile_ptr) {
   tile_ptr[0] = 0;
@@ -72,7 +67,7 @@ amg_status fmt_tile_from_csr(const fmt_csr *a, fmt_tile **out) {
           c->tile_col[lo + count++] = tj;
         }
       }
-    qsort(c->tile_col + lo, (size_t)count, sizeof *c->tile_col, cmp_int32);
+    fmt_sort_int32(c->tile_col + lo, (size_t)count);
     for (int64_t t = 0; t < count; t++)
       slot[c->tile_col[lo + t]] = (int32_t)t;
     memset(c->mask + FMT_TILE * lo, 0, (size_t)(FMT_TILE * count) * sizeof *c->mask);

@@ -5,11 +5,6 @@
 
 #include "spgemm.h"
 
-static int cmp_int32(const void *x, const void *y) {
-  int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
-  return (a > b) - (a < b);
-}
-
 int64_t spgemm_csr_products(const fmt_csr *a, const fmt_csr *b) {
   int64_t products = 0;
   for (int64_t k = 0; k < a->nnz; k++)
@@ -65,7 +60,7 @@ amg_status spgemm_csr_reference(const fmt_csr *a, const fmt_csr *b, fmt_csr **ou
         }
         acc[j] += a->val[ka] * b->val[kb];
       }
-    qsort(c->col + base, (size_t)len, sizeof *c->col, cmp_int32);
+    fmt_sort_int32(c->col + base, (size_t)len);
     for (int64_t k = base; k < base + len; k++)
       c->val[k] = acc[c->col[k]];
   }

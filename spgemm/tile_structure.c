@@ -5,11 +5,6 @@
 
 #include "tile_steps.h"
 
-static int cmp_int32(const void *x, const void *y) {
-  int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
-  return (a > b) - (a < b);
-}
-
 /* Visits the candidate tile columns of tile row ti; writes them to out if non-NULL. */
 static int64_t row_candidates(const fmt_tile *a, const fmt_tile *b, int32_t ti, int32_t *marker,
                               int32_t *out) {
@@ -48,7 +43,7 @@ amg_status spgemm_tile_structure(const fmt_tile *a, const fmt_tile *b, int64_t *
     marker[j] = -1;
   for (int32_t ti = 0; ti < a->tile_m; ti++) {
     int64_t count = row_candidates(a, b, ti, marker, tile_col + tile_ptr[ti]);
-    qsort(tile_col + tile_ptr[ti], (size_t)count, sizeof *tile_col, cmp_int32);
+    fmt_sort_int32(tile_col + tile_ptr[ti], (size_t)count);
   }
   free(marker);
   *tile_ptr_out = tile_ptr;
