@@ -86,6 +86,28 @@ static __device__ __forceinline__ int32_t fmt_tile_row_of(const int64_t *tile_pt
   return lo;
 }
 
+/* First position in sorted list[lo, hi) whose value is >= key (hi if none). */
+static __device__ __forceinline__ int64_t fmt_lower_bound(const int32_t *list, int64_t lo, int64_t hi,
+                                                          int32_t key) {
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (list[mid] < key)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* Entries in row i of a tile matrix: the popcounts of its row masks. */
+static __device__ __forceinline__ int32_t fmt_tile_row_nnz(const int64_t *tile_ptr, const uint16_t *mask,
+                                                           int32_t i) {
+  int32_t ti = i / FMT_TILE, r = i % FMT_TILE, count = 0;
+  for (int64_t t = tile_ptr[ti]; t < tile_ptr[ti + 1]; t++)
+    count += __popc(mask[FMT_TILE * t + r]);
+  return count;
+}
+
 /* Fills ptr[0..len] of a CSR-like pointer array from sorted keys: ptr[j] is the
  * first position whose key is >= j. One thread per position 0..count. */
 static __device__ __forceinline__ void fmt_ptr_from_sorted(const int32_t *keys, int64_t count,

@@ -12,13 +12,8 @@ static __global__ void row_count_kernel(int32_t m, const int64_t *tile_ptr, cons
   int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (i == 0)
     row_ptr[0] = 0;
-  if (i >= m)
-    return;
-  int32_t ti = (int32_t)(i / FMT_TILE), r = (int32_t)(i % FMT_TILE);
-  int64_t count = 0;
-  for (int64_t t = tile_ptr[ti]; t < tile_ptr[ti + 1]; t++)
-    count += __popc(mask[FMT_TILE * t + r]);
-  row_ptr[i + 1] = count;
+  if (i < m)
+    row_ptr[i + 1] = fmt_tile_row_nnz(tile_ptr, mask, (int32_t)i);
 }
 
 static __global__ void row_fill_kernel(int32_t m, const int64_t *tile_ptr, const int32_t *tile_col,

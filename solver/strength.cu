@@ -16,14 +16,8 @@ static __global__ void diagonal_kernel(int32_t n, const int64_t *tile_ptr, const
   if (i >= n)
     return;
   int32_t ti = i / FMT_TILE, r = i % FMT_TILE;
-  int64_t lo = tile_ptr[ti], hi = tile_ptr[ti + 1];
-  while (lo < hi) { /* first tile with column >= ti */
-    int64_t mid = (lo + hi) / 2;
-    if (tile_col[mid] < ti)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  /* the diagonal tile, if stored */
+  int64_t lo = fmt_lower_bound(tile_col, tile_ptr[ti], tile_ptr[ti + 1], ti);
   double v = NAN;
   if (lo < tile_ptr[ti + 1] && tile_col[lo] == ti) {
     unsigned bits = mask[FMT_TILE * lo + r];

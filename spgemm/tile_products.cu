@@ -8,12 +8,8 @@
 static __global__ void row_nnz_kernel(int32_t m, const int64_t *tile_ptr, const uint16_t *mask,
                                       int32_t *row_nnz) {
   int32_t i = (int32_t)((int64_t)blockIdx.x * blockDim.x + threadIdx.x);
-  if (i >= m)
-    return;
-  int32_t ti = i / FMT_TILE, r = i % FMT_TILE, count = 0;
-  for (int64_t t = tile_ptr[ti]; t < tile_ptr[ti + 1]; t++)
-    count += __popc(mask[FMT_TILE * t + r]);
-  row_nnz[i] = count;
+  if (i < m)
+    row_nnz[i] = fmt_tile_row_nnz(tile_ptr, mask, i);
 }
 
 static __global__ void products_kernel(int32_t m, const int64_t *tile_ptr, const int32_t *tile_col,

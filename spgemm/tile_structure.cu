@@ -15,19 +15,6 @@
 #define STRUCT_WORDS (STRUCT_BITMAP_BITS / 32)
 #define STRUCT_WARPS 8 /* warps per block */
 
-/* First position in sorted list[lo, hi) with value >= key. */
-static __device__ __forceinline__ int64_t lower_bound(const int32_t *list, int64_t lo, int64_t hi,
-                                                      int32_t key) {
-  while (lo < hi) {
-    int64_t mid = lo + (hi - lo) / 2;
-    if (list[mid] < key)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
 template <bool FILL>
 static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     structure_kernel(int32_t tile_m, const int64_t *a_tile_ptr, const int32_t *a_tile_col,
@@ -61,7 +48,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     for (int64_t ta = a_lo + lane; ta < a_hi; ta += 32) {
       int32_t k = a_tile_col[ta];
       int64_t b1 = b_tile_ptr[k + 1];
-      for (int64_t tb = lower_bound(b_tile_col, b_tile_ptr[k], b1, (int32_t)w0); tb < b1; tb++) {
+      for (int64_t tb = fmt_lower_bound(b_tile_col, b_tile_ptr[k], b1, (int32_t)w0); tb < b1; tb++) {
         int64_t bit = b_tile_col[tb] - w0;
         if (bit >= STRUCT_BITMAP_BITS)
           break;
