@@ -6,6 +6,8 @@
 
 #include <stdint.h>
 
+#include <cub/device/device_scan.cuh>
+
 #include "cuda_check.cuh"
 #include "formats.h"
 
@@ -53,6 +55,44 @@ struct fmt_tile_count_sum {
     return fmt_tile_count{x.tiles + y.tiles, x.nnz + y.nnz};
   }
 };
+
+/* Compaction of n source tiles (or candidates) into a tile matrix, step 1:
+ * scan[0] = {0, 0}, scan[1 .. n] the inclusive sums of counts[0 .. n), and
+ * *total (host) = scan[n]. One host sync. */
+template <typename Counts>
+static amg_status fmt_scan_tile_counts(Counts counts, int64_t n, fmt_tile_count *scan, fmt_tile_count *total,
+                                       const char *what) {
+  *total = fmt_tile_count{0, 0};
+  AMG_CUDA_TRY(cudaMemsetAsync(scan, 0, sizeof *scan, fmt_stream()));
+  if (n == 0)
+    return AMG_OK;
+  fmt_tile_count *scan_out = scan + 1;
+  amg_status s = fmt_cub(
+      [&](void *tmp, size_t &bytes) {
+        return cub::DeviceScan::InclusiveScan(tmp, bytes, counts, scan_out, fmt_tile_count_sum{}, n,
+                                              fmt_stream());
+      },
+      what);
+  if (s == AMG_OK)
+    s = fmt_copy(total, FMT_HOST, scan + n, FMT_DEVICE, sizeof *total);
+  return s;
+}
+
+/* Step 2, in the kernel that places the kept tiles (a half-warp per source
+ * tile, and at least tile_m + 1 threads: fmt_compact_threads): thread g <=
+ * tile_m sets tile_ptr[g] from the scan at its source tile row's start
+ * src_ptr[g], and thread 0 closes tile_nnz. */
+static __device__ __forceinline__ void fmt_compact_pointers(int64_t g, int32_t tile_m, const int64_t *src_ptr,
+                                                            const fmt_tile_count *scan, fmt_tile_count total,
+                                                            int64_t *tile_ptr, int64_t *tile_nnz) {
+  if (g <= tile_m)
+    tile_ptr[g] = scan[src_ptr[g]].tiles;
+  if (g == 0)
+    tile_nnz[total.tiles] = total.nnz;
+}
+static inline int64_t fmt_compact_threads(int64_t n, int32_t tile_m) {
+  return n * 16 > (int64_t)tile_m + 1 ? n * 16 : (int64_t)tile_m + 1;
+}
 
 /* Lanes of the calling thread's half-warp, as a shuffle/ballot member mask. */
 static __device__ __forceinline__ unsigned fmt_half_warp_mask() {

@@ -28,10 +28,7 @@ static __global__ void select_kernel(int64_t nt, int32_t tile_m, const int64_t *
                                      int32_t *tile_col, int64_t *tile_nnz, uint8_t *row_ptr,
                                      uint16_t *mask, uint8_t *idx, double *val) {
   int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (g <= tile_m)
-    tile_ptr[g] = scan[a_tile_ptr[g]].tiles;
-  if (g == 0)
-    tile_nnz[total.tiles] = total.nnz;
+  fmt_compact_pointers(g, tile_m, a_tile_ptr, scan, total, tile_ptr, tile_nnz);
   int64_t t = g >> 4;
   if (t >= nt || scan[t + 1].nnz == scan[t].nnz)
     return; /* whole half-warp: tile t keeps nothing */
@@ -63,25 +60,15 @@ extern "C" amg_status fmt_tile_select_device(const fmt_tile *a, const uint16_t *
   fmt_tile *c = NULL;
   amg_status s = AMG_OK;
   AMG_TRY_GOTO(fmt_device_alloc((void **)&scan, (size_t)(nt + 1) * sizeof *scan), s, done);
-  AMG_CUDA_GOTO(cudaMemsetAsync(scan, 0, sizeof *scan, fmt_stream()), s, done);
-  if (nt > 0) {
+  {
     auto counts = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
                                                   kept_in_tile{keep, a->mask});
-    fmt_tile_count *scan_out = scan + 1;
-    AMG_TRY_GOTO(fmt_cub(
-                     [&](void *tmp, size_t &bytes) {
-                       return cub::DeviceScan::InclusiveScan(tmp, bytes, counts, scan_out, fmt_tile_count_sum{},
-                                                             nt, fmt_stream());
-                     },
-                     "cub::DeviceScan::InclusiveScan(selected tiles)"),
+    AMG_TRY_GOTO(fmt_scan_tile_counts(counts, nt, scan, &total, "cub::DeviceScan::InclusiveScan(selected tiles)"),
                  s, done);
-    AMG_CUDA_GOTO(cudaMemcpyAsync(&total, scan + nt, sizeof total, cudaMemcpyDeviceToHost, fmt_stream()),
-                  s, done);
-    AMG_CUDA_GOTO(cudaStreamSynchronize(fmt_stream()), s, done);
   }
   AMG_TRY_GOTO(fmt_tile_create(a->m, a->n, total.tiles, total.nnz, FMT_DEVICE, &c), s, done);
   {
-    int64_t threads = nt * 16 > (int64_t)a->tile_m + 1 ? nt * 16 : (int64_t)a->tile_m + 1;
+    int64_t threads = fmt_compact_threads(nt, a->tile_m);
     select_kernel<<<fmt_blocks(threads, 1, 256), 256, 0, fmt_stream()>>>(
         nt, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->row_ptr, a->mask, a->idx, a->val, keep,
         scan, total, c->tile_ptr, c->tile_col, c->tile_nnz, c->row_ptr, c->mask, c->idx, c->val);

@@ -97,10 +97,7 @@ static __global__ void compact_kernel(int64_t num_cand, int32_t tile_m, const in
                                       int32_t *tile_col, int64_t *tile_nnz, uint16_t *mask,
                                       uint8_t *row_ptr, uint8_t *idx, int32_t *c_row) {
   int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (g <= tile_m)
-    tile_ptr[g] = scan[cand_ptr[g]].tiles;
-  if (g == 0)
-    tile_nnz[total.tiles] = total.nnz;
+  fmt_compact_pointers(g, tile_m, cand_ptr, scan, total, tile_ptr, tile_nnz);
   int64_t u = g >> 4;
   if (u >= num_cand || cand_nnz[u] == 0)
     return; /* whole half-warp */
@@ -135,7 +132,6 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
                s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_nnz, (size_t)num_cand * sizeof *cand_nnz), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&scan, (size_t)(num_cand + 1) * sizeof *scan), s, done);
-  AMG_CUDA_GOTO(cudaMemsetAsync(scan, 0, sizeof *scan, fmt_stream()), s, done);
   if (num_cand > 0) {
     int group = spgemm_half_warps_per_tile(num_cand, spgemm_mean_list(a, b), spgemm_half_warp_slots());
     unsigned blocks = (unsigned)((num_cand + SYM_HALF_WARPS / group - 1) / (SYM_HALF_WARPS / group));
@@ -148,25 +144,17 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
           num_cand, group, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bc->col_ptr,
           bc->row, bc->tile, b->mask, cand_mask, cand_nnz);
     AMG_LAUNCH_GOTO(s, done);
+  }
+  {
     auto counts = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
                                                   count_of_candidate{cand_nnz});
-    fmt_tile_count *scan_out = scan + 1;
-    AMG_TRY_GOTO(fmt_cub(
-                     [&](void *tmp, size_t &bytes) {
-                       return cub::DeviceScan::InclusiveScan(tmp, bytes, counts, scan_out,
-                                                             fmt_tile_count_sum{}, num_cand, fmt_stream());
-                     },
-                     "cub::DeviceScan::InclusiveScan(tile counts)"),
+    AMG_TRY_GOTO(fmt_scan_tile_counts(counts, num_cand, scan, &total, "cub::DeviceScan::InclusiveScan(tile counts)"),
                  s, done);
-    AMG_CUDA_GOTO(cudaMemcpyAsync(&total, scan + num_cand, sizeof total, cudaMemcpyDeviceToHost,
-                                  fmt_stream()),
-                  s, done);
-    AMG_CUDA_GOTO(cudaStreamSynchronize(fmt_stream()), s, done);
   }
   AMG_TRY_GOTO(fmt_tile_create(a->m, b->n, total.tiles, total.nnz, FMT_DEVICE, &c), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&c_row, (size_t)total.tiles * sizeof *c_row), s, done);
   {
-    int64_t threads = num_cand * 16 > (int64_t)a->tile_m + 1 ? num_cand * 16 : (int64_t)a->tile_m + 1;
+    int64_t threads = fmt_compact_threads(num_cand, a->tile_m);
     compact_kernel<<<fmt_blocks(threads, 1, 256), 256, 0, fmt_stream()>>>(
         num_cand, a->tile_m, cand_ptr, cand_col, cand_row, cand_mask, cand_nnz, scan, total,
         c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->idx, c_row);
