@@ -35,6 +35,7 @@ static void operand_make(fmt_csr *host, operand *o) {
   fmt_tile *t = NULL;
   fmt_csr *d = NULL;
   o->host = host;
+  o->borrowed = 0;
   TRY(fmt_tile_from_csr(host, &t));
   TRY(fmt_tile_upload(t, &o->tile));
   TRY(fmt_csr_upload(host, &d));
