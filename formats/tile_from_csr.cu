@@ -54,7 +54,7 @@ static __global__ void fill_entries_kernel(int64_t nnz, int32_t tile_n, const in
   int64_t key = keys[p];
   idx[p] = (uint8_t)(key & 0xFF);
   val[p] = a_val[perm[p]];
-  if (p == 0 || (key >> 8) != (keys[p - 1] >> 8)) {
+  if (opens_tile{keys}(p)) {
     int64_t t = tile_of[p] - 1;
     tile_col[t] = (int32_t)((key >> 8) % tile_n);
     tile_row[t] = (int32_t)((key >> 8) / tile_n);
@@ -115,7 +115,6 @@ extern "C" amg_status fmt_tile_from_csr_device(const fmt_csr *a, fmt_tile **out)
     AMG_TRY_GOTO(fmt_device_alloc((void **)&sorted, bytes), s, done);
     AMG_TRY_GOTO(fmt_device_alloc((void **)&iota, bytes), s, done);
     AMG_TRY_GOTO(fmt_device_alloc((void **)&perm, bytes), s, done);
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&tile_of, bytes), s, done);
     entry_keys_kernel<<<fmt_blocks(a->m, ENTRY_LANES, 256), 256, 0, fmt_stream()>>>(
         a->m, tile_n, a->row_ptr, a->col, keys, iota);
     AMG_LAUNCH_GOTO(s, done);
@@ -127,6 +126,7 @@ extern "C" amg_status fmt_tile_from_csr_device(const fmt_csr *a, fmt_tile **out)
                      },
                      "cub::DeviceRadixSort::SortPairs(entry keys)"),
                  s, done);
+    tile_of = keys; /* the unsorted keys are spent: their space takes the tile numbers */
     auto opens = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
                                                  opens_tile{sorted});
     AMG_TRY_GOTO(fmt_cub(
@@ -160,7 +160,6 @@ done:
   fmt_device_free(sorted);
   fmt_device_free(iota);
   fmt_device_free(perm);
-  fmt_device_free(tile_of);
   fmt_device_free(tile_row);
   if (s == AMG_OK)
     *out = c;
