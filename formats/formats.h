@@ -99,6 +99,24 @@ void fmt_tile_destroy(fmt_tile *a);
 /* Checks every tile invariant of a host matrix; the message names the first violation. */
 amg_status fmt_tile_validate(const fmt_tile *a);
 
+#ifdef __CUDACC__
+#define FMT_HD __host__ __device__
+#else
+#define FMT_HD
+#endif
+/* Position in idx/val of entry (r, c) of tile t, which must be stored: the
+ * tile's start, its row's start, and the row's entries left of c. Host or device. */
+static inline FMT_HD int64_t fmt_tile_entry(const int64_t *tile_nnz, const uint8_t *row_ptr,
+                                            const uint16_t *mask, int64_t t, int r, int c) {
+  unsigned before = mask[FMT_TILE * t + r] & ((1u << c) - 1u);
+#ifdef __CUDA_ARCH__
+  int left = __popc(before);
+#else
+  int left = __builtin_popcount(before);
+#endif
+  return tile_nnz[t] + row_ptr[FMT_TILE * t + r] + left;
+}
+
 /* A matrix's tiles in tile-column order: the tiles of tile column j are
  * tile[col_ptr[j] .. col_ptr[j+1]-1] (indices into the matrix's arrays; the
  * payload is not copied), by increasing tile row row[...]. Built where the

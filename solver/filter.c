@@ -6,12 +6,6 @@
 
 #include "amg_ops.h"
 
-/* Position of entry (r, c) of tile t, which must be stored. */
-static int64_t entry(const fmt_tile *a, int64_t t, int r, int c) {
-  return a->tile_nnz[t] + a->row_ptr[FMT_TILE * t + r] +
-         __builtin_popcount(a->mask[FMT_TILE * t + r] & ((1u << c) - 1u));
-}
-
 amg_status amg_filter_host(const fmt_tile *a, const uint16_t *smask, fmt_tile **out) {
   *out = NULL;
   if (!a || a->loc != FMT_HOST)
@@ -38,7 +32,7 @@ amg_status amg_filter_host(const fmt_tile *a, const uint16_t *smask, fmt_tile **
       }
       for (int64_t t = af->tile_ptr[ti]; t < af->tile_ptr[ti + 1]; t++)
         if (af->tile_col[t] == ti) {
-          double *diag = &af->val[entry(af, t, r, r)];
+          double *diag = &af->val[fmt_tile_entry(af->tile_nnz, af->row_ptr, af->mask, t, r, r)];
           if (*diag + weak > 0)
             *diag += weak;
         }

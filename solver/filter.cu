@@ -35,8 +35,7 @@ static __global__ void lump_kernel(int32_t n, const int64_t *a_tile_ptr, const i
   }
   for (int64_t t = f_tile_ptr[ti]; t < f_tile_ptr[ti + 1]; t++)
     if (f_tile_col[t] == ti) {
-      unsigned bits = f_mask[FMT_TILE * t + r];
-      double *diag = &f_val[f_tile_nnz[t] + f_row_ptr[FMT_TILE * t + r] + __popc(bits & ((1u << r) - 1u))];
+      double *diag = &f_val[fmt_tile_entry(f_tile_nnz, f_row_ptr, f_mask, t, r, r)];
       if (*diag + weak > 0) /* else keep the row's own diagonal, as filter.c */
         *diag += weak;
     }

@@ -11,11 +11,9 @@ static double diagonal_entry(const fmt_tile *a, int32_t i) {
   for (int64_t t = a->tile_ptr[ti]; t < a->tile_ptr[ti + 1]; t++) {
     if (a->tile_col[t] != ti)
       continue;
-    uint16_t mask = a->mask[FMT_TILE * t + r];
-    if (!((mask >> r) & 1u))
+    if (!((a->mask[FMT_TILE * t + r] >> r) & 1u))
       return NAN;
-    return a->val[a->tile_nnz[t] + a->row_ptr[FMT_TILE * t + r] +
-                  __builtin_popcount(mask & ((1u << r) - 1u))];
+    return a->val[fmt_tile_entry(a->tile_nnz, a->row_ptr, a->mask, t, r, r)];
   }
   return NAN;
 }

@@ -20,9 +20,8 @@ static __global__ void diagonal_kernel(int32_t n, const int64_t *tile_ptr, const
   int64_t lo = fmt_lower_bound(tile_col, tile_ptr[ti], tile_ptr[ti + 1], ti);
   double v = NAN;
   if (lo < tile_ptr[ti + 1] && tile_col[lo] == ti) {
-    unsigned bits = mask[FMT_TILE * lo + r];
-    if ((bits >> r) & 1u)
-      v = val[tile_nnz[lo] + row_ptr[FMT_TILE * lo + r] + __popc(bits & ((1u << r) - 1u))];
+    if ((mask[FMT_TILE * lo + r] >> r) & 1u)
+      v = val[fmt_tile_entry(tile_nnz, row_ptr, mask, lo, r, r)];
   }
   d[i] = v;
   if (!(v > 0) || !isfinite(v))
