@@ -125,6 +125,8 @@ amg_status amg_jacobi_host(const fmt_tile *a, const double *dinv, double omega, 
 amg_status amg_jacobi_device(const fmt_tile *a, const double *dinv, double omega, const double *b,
                              const double *x_in, double *x_out);
 
+/* Argument check of the vector kernels: n >= 0 and, for n > 0, p and q set. */
+amg_status amg_vector_check(const char *what, int32_t n, const void *p, const void *q);
 /* *result = x . y (result on the host) */
 amg_status amg_dot_host(int32_t n, const double *x, const double *y, double *result);
 amg_status amg_dot_device(int32_t n, const double *x, const double *y, double *result);

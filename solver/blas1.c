@@ -3,7 +3,7 @@
  * order. A length of 0 is valid and touches nothing. */
 #include "amg_ops.h"
 
-static amg_status check(const char *what, int32_t n, const void *p, const void *q) {
+amg_status amg_vector_check(const char *what, int32_t n, const void *p, const void *q) {
   if (n < 0)
     return amg_error(AMG_ERR_ARG, "%s: negative length %d", what, n);
   if (n > 0 && (!p || !q))
@@ -12,7 +12,7 @@ static amg_status check(const char *what, int32_t n, const void *p, const void *
 }
 
 amg_status amg_dot_host(int32_t n, const double *x, const double *y, double *result) {
-  amg_status s = check("dot", n, x, y);
+  amg_status s = amg_vector_check("dot", n, x, y);
   if (s == AMG_OK && !result)
     s = amg_error(AMG_ERR_ARG, "dot: NULL result");
   if (s != AMG_OK)
@@ -25,7 +25,7 @@ amg_status amg_dot_host(int32_t n, const double *x, const double *y, double *res
 }
 
 amg_status amg_axpy_host(int32_t n, double alpha, const double *x, double *y) {
-  amg_status s = check("axpy", n, x, y);
+  amg_status s = amg_vector_check("axpy", n, x, y);
   if (s != AMG_OK)
     return s;
   for (int32_t i = 0; i < n; i++)
@@ -34,7 +34,7 @@ amg_status amg_axpy_host(int32_t n, double alpha, const double *x, double *y) {
 }
 
 amg_status amg_scale_host(int32_t n, double alpha, double *x) {
-  amg_status s = check("scale", n, x, x);
+  amg_status s = amg_vector_check("scale", n, x, x);
   if (s != AMG_OK)
     return s;
   for (int32_t i = 0; i < n; i++)
@@ -43,7 +43,7 @@ amg_status amg_scale_host(int32_t n, double alpha, double *x) {
 }
 
 amg_status amg_vmul_host(int32_t n, const double *sv, double *y) {
-  amg_status s = check("vmul", n, sv, y);
+  amg_status s = amg_vector_check("vmul", n, sv, y);
   if (s != AMG_OK)
     return s;
   for (int32_t i = 0; i < n; i++)
@@ -52,7 +52,7 @@ amg_status amg_vmul_host(int32_t n, const double *sv, double *y) {
 }
 
 amg_status amg_fill_host(int32_t n, double value, double *x) {
-  amg_status s = check("fill", n, x, x);
+  amg_status s = amg_vector_check("fill", n, x, x);
   if (s != AMG_OK)
     return s;
   for (int32_t i = 0; i < n; i++)

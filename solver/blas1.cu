@@ -20,14 +20,6 @@
 #define DOT_MAX_BLOCKS 1024  /* partial sums; the final block reads them all */
 #define FULL_MASK 0xFFFFFFFFu
 
-static amg_status check(const char *what, int32_t n, const void *p, const void *q) {
-  if (n < 0)
-    return amg_error(AMG_ERR_ARG, "%s: negative length %d", what, n);
-  if (n > 0 && (!p || !q))
-    return amg_error(AMG_ERR_ARG, "%s: NULL vector of length %d", what, n);
-  return AMG_OK;
-}
-
 /* Sum of v over the block, by a fixed tree (warps by shuffles, then warp 0
  * over the warp sums); the result is valid in thread 0. */
 static __device__ double block_sum(double v) {
@@ -87,7 +79,7 @@ static int dot_blocks(int32_t n) {
 }
 
 extern "C" amg_status amg_dot_device(int32_t n, const double *x, const double *y, double *result) {
-  amg_status s = check("dot_device", n, x, y);
+  amg_status s = amg_vector_check("dot_device", n, x, y);
   if (s == AMG_OK && !result)
     s = amg_error(AMG_ERR_ARG, "dot_device: NULL result");
   if (s != AMG_OK)
@@ -139,7 +131,7 @@ static __global__ void fill_kernel(int32_t n, double value, double *__restrict__
 }
 
 extern "C" amg_status amg_axpy_device(int32_t n, double alpha, const double *x, double *y) {
-  amg_status s = check("axpy_device", n, x, y);
+  amg_status s = amg_vector_check("axpy_device", n, x, y);
   if (s != AMG_OK || n == 0)
     return s;
   axpy_kernel<<<fmt_blocks(n, 1, BLAS_THREADS), BLAS_THREADS, 0, fmt_stream()>>>(n, alpha, x, y);
@@ -148,7 +140,7 @@ extern "C" amg_status amg_axpy_device(int32_t n, double alpha, const double *x, 
 }
 
 extern "C" amg_status amg_scale_device(int32_t n, double alpha, double *x) {
-  amg_status s = check("scale_device", n, x, x);
+  amg_status s = amg_vector_check("scale_device", n, x, x);
   if (s != AMG_OK || n == 0)
     return s;
   scale_kernel<<<fmt_blocks(n, 1, BLAS_THREADS), BLAS_THREADS, 0, fmt_stream()>>>(n, alpha, x);
@@ -157,7 +149,7 @@ extern "C" amg_status amg_scale_device(int32_t n, double alpha, double *x) {
 }
 
 extern "C" amg_status amg_vmul_device(int32_t n, const double *sv, double *y) {
-  amg_status s = check("vmul_device", n, sv, y);
+  amg_status s = amg_vector_check("vmul_device", n, sv, y);
   if (s != AMG_OK || n == 0)
     return s;
   vmul_kernel<<<fmt_blocks(n, 1, BLAS_THREADS), BLAS_THREADS, 0, fmt_stream()>>>(n, sv, y);
@@ -166,7 +158,7 @@ extern "C" amg_status amg_vmul_device(int32_t n, const double *sv, double *y) {
 }
 
 extern "C" amg_status amg_fill_device(int32_t n, double value, double *x) {
-  amg_status s = check("fill_device", n, x, x);
+  amg_status s = amg_vector_check("fill_device", n, x, x);
   if (s != AMG_OK || n == 0)
     return s;
   fill_kernel<<<fmt_blocks(n, 1, BLAS_THREADS), BLAS_THREADS, 0, fmt_stream()>>>(n, value, x);

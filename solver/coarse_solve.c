@@ -27,8 +27,7 @@
 #include "amg_ops.h"
 #include "coarse_solve_internal.h"
 
-/* Shape checks shared (in spirit and wording) with the device version. */
-static amg_status check_matrix(const fmt_tile *a, fmt_location loc, const char *who) {
+amg_status amg_coarse_check_matrix(const fmt_tile *a, fmt_location loc, const char *who) {
   if (!a)
     return amg_error(AMG_ERR_ARG, "%s: matrix is NULL", who);
   if (a->loc != loc)
@@ -99,7 +98,7 @@ amg_status amg_coarse_create_host(const fmt_tile *a, amg_coarse_solver **out) {
   if (!out)
     return amg_error(AMG_ERR_ARG, "coarse_create_host: out is NULL");
   *out = NULL;
-  amg_status s = check_matrix(a, FMT_HOST, "coarse_create_host");
+  amg_status s = amg_coarse_check_matrix(a, FMT_HOST, "coarse_create_host");
   if (s != AMG_OK)
     return s;
   int32_t n = a->n;

@@ -94,21 +94,6 @@ extern "C" amg_status amg_coarse_device_init(void) {
   return s;
 }
 
-static amg_status check_matrix(const fmt_tile *a, const char *who) {
-  if (!a)
-    return amg_error(AMG_ERR_ARG, "%s: matrix is NULL", who);
-  if (a->loc != FMT_DEVICE)
-    return amg_error(AMG_ERR_ARG, "%s: need a device matrix", who);
-  if (a->m != a->n)
-    return amg_error(AMG_ERR_NOT_SQUARE, "%s: matrix is %d x %d, not square", who, a->m, a->n);
-  if (a->n > AMG_COARSE_DENSE_MAX)
-    return amg_error(AMG_ERR_ARG,
-                     "%s: the coarsest level has %d rows, more than the dense solve takes (%d); "
-                     "coarsen further (more levels or a smaller coarse size)",
-                     who, a->n, AMG_COARSE_DENSE_MAX);
-  return AMG_OK;
-}
-
 /* w[i + j*n] = a_ij for stored j <= i; *first_bad = min row*n + col of a
  * non-finite stored entry. One thread per (tile t, local row r). */
 static __global__ void scatter_lower_kernel(int32_t n, int32_t tile_m, int64_t num_tiles,
@@ -191,7 +176,7 @@ extern "C" amg_status amg_coarse_create_device(const fmt_tile *a, amg_coarse_sol
   if (!out)
     return amg_error(AMG_ERR_ARG, "coarse_create_device: out is NULL");
   *out = NULL;
-  amg_status s = check_matrix(a, "coarse_create_device");
+  amg_status s = amg_coarse_check_matrix(a, FMT_DEVICE, "coarse_create_device");
   if (s != AMG_OK)
     return s;
   const int32_t n = a->n;

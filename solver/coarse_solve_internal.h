@@ -16,6 +16,10 @@ struct amg_coarse_solver {
   double *inverse;  /* device: A^-1, n x n row-major, in device memory */
 };
 
+/* The coarse matrix is non-NULL, where loc says, square and small enough
+ * for the dense solve (coarse_solve.c; both backends use it). */
+amg_status amg_coarse_check_matrix(const fmt_tile *a, fmt_location loc, const char *who);
+
 amg_status amg_coarse_apply_device(const amg_coarse_solver *cs, const double *b, double *x);
 void amg_coarse_free_device(amg_coarse_solver *cs);
 
