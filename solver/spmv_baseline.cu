@@ -59,24 +59,19 @@ static amg_status prepare(amg_spmv_baseline *h, const fmt_csr *a, void *offsets,
   size_t bytes = 0;
   amg_status s = AMG_OK;
   *cs = CUSPARSE_STATUS_SUCCESS;
-#define STEP(call)                                                                                 \
-  do {                                                                                             \
-    *cs = (call);                                                                                  \
-    if (*cs != CUSPARSE_STATUS_SUCCESS) {                                                          \
-      s = amg_error(*cs == CUSPARSE_STATUS_ALLOC_FAILED ? AMG_ERR_DEVICE_NOMEM : AMG_ERR_CUDA,     \
-                    "%s:%d: %s: %s", __FILE__, __LINE__, #call, cusparseGetErrorString(*cs));      \
-      goto done;                                                                                   \
-    }                                                                                              \
-  } while (0)
-  STEP(cusparseCreateCsr(&h->mat, a->m, a->n, a->nnz, offsets, a->col, a->val, otype, CUSPARSE_INDEX_32I,
-                         CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F));
-  STEP(cusparseCreateDnVec(&h->vx, a->n, x0, CUDA_R_64F));
-  STEP(cusparseCreateDnVec(&h->vy, a->m, y0, CUDA_R_64F));
-  STEP(cusparseSpMV_bufferSize(h->handle, op, &one, h->mat, h->vx, &zero, h->vy, CUDA_R_64F, alg, &bytes));
+  CUSPARSE_GOTO_STATUS(cusparseCreateCsr(&h->mat, a->m, a->n, a->nnz, offsets, a->col, a->val, otype,
+                                         CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F),
+                       *cs, s, done);
+  CUSPARSE_GOTO_STATUS(cusparseCreateDnVec(&h->vx, a->n, x0, CUDA_R_64F), *cs, s, done);
+  CUSPARSE_GOTO_STATUS(cusparseCreateDnVec(&h->vy, a->m, y0, CUDA_R_64F), *cs, s, done);
+  CUSPARSE_GOTO_STATUS(cusparseSpMV_bufferSize(h->handle, op, &one, h->mat, h->vx, &zero, h->vy, CUDA_R_64F,
+                                               alg, &bytes),
+                       *cs, s, done);
   AMG_TRY_GOTO(fmt_device_alloc(&h->buffer, bytes), s, done);
-  STEP(cusparseSpMV(h->handle, op, &one, h->mat, h->vx, &zero, h->vy, CUDA_R_64F, alg, h->buffer));
+  CUSPARSE_GOTO_STATUS(cusparseSpMV(h->handle, op, &one, h->mat, h->vx, &zero, h->vy, CUDA_R_64F, alg,
+                                    h->buffer),
+                       *cs, s, done);
   *cs = CUSPARSE_STATUS_SUCCESS;
-#undef STEP
 done:
   return s;
 }

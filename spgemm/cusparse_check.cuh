@@ -8,15 +8,23 @@
 
 #include "amg_status.h"
 
+/* Stores cuSPARSE's status in cs (a cusparseStatus_t lvalue) and, on
+ * failure, the amg_status in s, then jumps to label. */
+#define CUSPARSE_GOTO_STATUS(call, cs, s, label)                                                   \
+  do {                                                                                             \
+    (cs) = (call);                                                                                 \
+    if ((cs) != CUSPARSE_STATUS_SUCCESS) {                                                         \
+      (s) = amg_error((cs) == CUSPARSE_STATUS_ALLOC_FAILED ? AMG_ERR_DEVICE_NOMEM : AMG_ERR_CUDA,  \
+                      "%s:%d: %s: %s", __FILE__, __LINE__, #call, cusparseGetErrorString(cs));     \
+      goto label;                                                                                  \
+    }                                                                                              \
+  } while (0)
+
 /* Stores the status in s and jumps to label on failure. */
 #define CUSPARSE_GOTO(call, s, label)                                                              \
   do {                                                                                             \
-    cusparseStatus_t cs_ = (call);                                                                 \
-    if (cs_ != CUSPARSE_STATUS_SUCCESS) {                                                          \
-      (s) = amg_error(cs_ == CUSPARSE_STATUS_ALLOC_FAILED ? AMG_ERR_DEVICE_NOMEM : AMG_ERR_CUDA,   \
-                      "%s:%d: %s: %s", __FILE__, __LINE__, #call, cusparseGetErrorString(cs_));    \
-      goto label;                                                                                  \
-    }                                                                                              \
+    cusparseStatus_t cs_;                                                                          \
+    CUSPARSE_GOTO_STATUS(call, cs_, s, label);                                                     \
   } while (0)
 
 #endif
