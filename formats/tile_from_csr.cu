@@ -135,10 +135,7 @@ extern "C" amg_status fmt_tile_from_csr_device(const fmt_csr *a, fmt_tile **out)
                      },
                      "cub::DeviceScan::InclusiveSum(tile starts)"),
                  s, done);
-    AMG_CUDA_GOTO(cudaMemcpyAsync(&num_tiles, tile_of + nnz - 1, sizeof num_tiles,
-                                  cudaMemcpyDeviceToHost, fmt_stream()),
-                  s, done);
-    AMG_CUDA_GOTO(cudaStreamSynchronize(fmt_stream()), s, done);
+    AMG_TRY_GOTO(fmt_copy(&num_tiles, FMT_HOST, tile_of + nnz - 1, FMT_DEVICE, sizeof num_tiles), s, done);
   }
   AMG_TRY_GOTO(fmt_tile_create(a->m, a->n, num_tiles, nnz, FMT_DEVICE, &c), s, done);
   AMG_CUDA_GOTO(cudaMemsetAsync(c->tile_nnz, 0, sizeof(int64_t), fmt_stream()), s, done);

@@ -212,9 +212,7 @@ static amg_status size_range(const int32_t *size, int32_t count, int32_t *out) {
 
 /* Copies one device int32 to the host and waits. */
 static amg_status read_int(const int32_t *src, int32_t *dst) {
-  AMG_CUDA_TRY(cudaMemcpyAsync(dst, src, sizeof *dst, cudaMemcpyDeviceToHost, fmt_stream()));
-  AMG_CUDA_TRY(cudaStreamSynchronize(fmt_stream()));
-  return AMG_OK;
+  return fmt_copy(dst, FMT_HOST, src, FMT_DEVICE, sizeof *dst);
 }
 
 extern "C" amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *smask, int32_t *agg,

@@ -95,9 +95,7 @@ extern "C" amg_status amg_dot_device(int32_t n, const double *x, const double *y
   AMG_LAUNCH_GOTO(s, done);
   dot_final_kernel<<<1, DOT_THREADS, 0, fmt_stream()>>>(blocks, work, work + blocks);
   AMG_LAUNCH_GOTO(s, done);
-  AMG_CUDA_GOTO(cudaMemcpyAsync(&host, work + blocks, sizeof host, cudaMemcpyDeviceToHost, fmt_stream()),
-                s, done);
-  AMG_CUDA_GOTO(cudaStreamSynchronize(fmt_stream()), s, done);
+  AMG_TRY_GOTO(fmt_copy(&host, FMT_HOST, work + blocks, FMT_DEVICE, sizeof host), s, done);
   *result = host;
 done:
   fmt_device_free(work);

@@ -65,10 +65,9 @@ extern "C" amg_status amg_diagonal_device(const fmt_tile *a, double *d) {
         a->m, a->tile_ptr, a->tile_col, a->tile_nnz, a->row_ptr, a->mask, a->val, d, first_bad);
     AMG_LAUNCH_GOTO(s, done);
   }
-  AMG_CUDA_GOTO(cudaMemcpyAsync(&bad, first_bad, sizeof bad, cudaMemcpyDeviceToHost, fmt_stream()), s, done);
-  AMG_CUDA_GOTO(cudaStreamSynchronize(fmt_stream()), s, done);
+  AMG_TRY_GOTO(fmt_copy(&bad, FMT_HOST, first_bad, FMT_DEVICE, sizeof bad), s, done);
   if (bad != INT32_MAX) {
-    AMG_CUDA_GOTO(cudaMemcpy(&v, d + bad, sizeof v, cudaMemcpyDeviceToHost), s, done);
+    AMG_TRY_GOTO(fmt_copy(&v, FMT_HOST, d + bad, FMT_DEVICE, sizeof v), s, done);
     s = amg_error(AMG_ERR_BAD_DIAGONAL,
                   "row %d (1-based %d): diagonal entry is %s%g; smoothed aggregation needs a positive "
                   "diagonal",

@@ -48,9 +48,7 @@ extern "C" amg_status spgemm_tile_products_device(const fmt_tile *a, const fmt_t
                                                                        a->mask, row_nnz, total);
     AMG_LAUNCH_GOTO(s, done);
   }
-  AMG_CUDA_GOTO(cudaMemcpyAsync(&host_total, total, sizeof host_total, cudaMemcpyDeviceToHost, fmt_stream()),
-                s, done);
-  AMG_CUDA_GOTO(cudaStreamSynchronize(fmt_stream()), s, done);
+  AMG_TRY_GOTO(fmt_copy(&host_total, FMT_HOST, total, FMT_DEVICE, sizeof host_total), s, done);
   *products = (int64_t)host_total;
 done:
   fmt_device_free(row_nnz);

@@ -101,10 +101,7 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, int64_t
       "cub::DeviceScan::InclusiveSum(candidate tiles)");
   if (s != AMG_OK)
     return s;
-  AMG_CUDA_TRY(cudaMemcpyAsync(num_cand, cand_ptr + tile_m, sizeof *num_cand, cudaMemcpyDeviceToHost,
-                               fmt_stream()));
-  AMG_CUDA_TRY(cudaStreamSynchronize(fmt_stream()));
-  return AMG_OK;
+  return fmt_copy(num_cand, FMT_HOST, cand_ptr + tile_m, FMT_DEVICE, sizeof *num_cand);
 }
 
 amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, const int64_t *cand_ptr,
