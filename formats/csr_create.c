@@ -15,11 +15,11 @@ amg_status fmt_csr_create(int32_t m, int32_t n, int64_t nnz, fmt_location loc, f
   a->n = n;
   a->nnz = nnz;
   a->loc = loc;
-  amg_status s = fmt_array_alloc((void **)&a->row_ptr, (int64_t)m + 1, sizeof *a->row_ptr, loc);
+  amg_status s = fmt_alloc((void **)&a->row_ptr, (int64_t)m + 1, sizeof *a->row_ptr, loc);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&a->col, nnz, sizeof *a->col, loc);
+    s = fmt_alloc((void **)&a->col, nnz, sizeof *a->col, loc);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&a->val, nnz, sizeof *a->val, loc);
+    s = fmt_alloc((void **)&a->val, nnz, sizeof *a->val, loc);
   if (s != AMG_OK) {
     fmt_csr_destroy(a);
     return s;
@@ -31,8 +31,8 @@ amg_status fmt_csr_create(int32_t m, int32_t n, int64_t nnz, fmt_location loc, f
 void fmt_csr_destroy(fmt_csr *a) {
   if (!a)
     return;
-  fmt_array_free(a->row_ptr, a->loc);
-  fmt_array_free(a->col, a->loc);
-  fmt_array_free(a->val, a->loc);
+  fmt_free(a->row_ptr, a->loc);
+  fmt_free(a->col, a->loc);
+  fmt_free(a->val, a->loc);
   free(a);
 }

@@ -11,7 +11,7 @@ amg_status fmt_csr_transpose(const fmt_csr *a, fmt_csr **out) {
   int64_t *next = NULL;
   amg_status s = fmt_csr_create(a->n, a->m, a->nnz, FMT_HOST, &c);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&next, (int64_t)a->n + 1, sizeof *next, FMT_HOST);
+    s = fmt_alloc((void **)&next, (int64_t)a->n + 1, sizeof *next, FMT_HOST);
   if (s != AMG_OK)
     goto done;
   for (int32_t j = 0; j <= a->n; j++)

@@ -8,10 +8,6 @@
 extern "C" {
 #endif
 
-/* The internal names of fmt_alloc / fmt_free. */
-#define fmt_array_alloc fmt_alloc
-#define fmt_array_free fmt_free
-
 /* Allocates a fmt_tile_columns with uninitialised arrays (for the device builder). */
 amg_status fmt_tile_columns_alloc(int32_t tile_n, int64_t num_tiles, fmt_location loc,
                                   fmt_tile_columns **out);

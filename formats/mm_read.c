@@ -357,13 +357,13 @@ static amg_status coo_to_csr(const char *path, mm_coo *c, int symmetric, int32_t
   int32_t *brow = NULL;
   double *bval = NULL;
   fmt_csr *a = NULL, *b = NULL;
-  amg_status s = fmt_array_alloc((void **)&col_ptr, (int64_t)n + 1, sizeof *col_ptr, FMT_HOST);
+  amg_status s = fmt_alloc((void **)&col_ptr, (int64_t)n + 1, sizeof *col_ptr, FMT_HOST);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&next, (int64_t)(m > n ? m : n) + 1, sizeof *next, FMT_HOST);
+    s = fmt_alloc((void **)&next, (int64_t)(m > n ? m : n) + 1, sizeof *next, FMT_HOST);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&brow, total, sizeof *brow, FMT_HOST);
+    s = fmt_alloc((void **)&brow, total, sizeof *brow, FMT_HOST);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&bval, total, sizeof *bval, FMT_HOST);
+    s = fmt_alloc((void **)&bval, total, sizeof *bval, FMT_HOST);
   if (s != AMG_OK)
     goto done;
 

@@ -5,8 +5,8 @@
 
 #include "fmt_internal.h"
 
-static amg_status columns_alloc(int32_t tile_n, int64_t num_tiles, fmt_location loc,
-                                fmt_tile_columns **out) {
+amg_status fmt_tile_columns_alloc(int32_t tile_n, int64_t num_tiles, fmt_location loc,
+                                  fmt_tile_columns **out) {
   *out = NULL;
   fmt_tile_columns *bc = calloc(1, sizeof *bc);
   if (!bc)
@@ -14,21 +14,16 @@ static amg_status columns_alloc(int32_t tile_n, int64_t num_tiles, fmt_location 
   bc->tile_n = tile_n;
   bc->num_tiles = num_tiles;
   bc->loc = loc;
-  amg_status s = fmt_array_alloc((void **)&bc->col_ptr, (int64_t)tile_n + 1, sizeof *bc->col_ptr, loc);
+  amg_status s = fmt_alloc((void **)&bc->col_ptr, (int64_t)tile_n + 1, sizeof *bc->col_ptr, loc);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&bc->row, num_tiles, sizeof *bc->row, loc);
+    s = fmt_alloc((void **)&bc->row, num_tiles, sizeof *bc->row, loc);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&bc->tile, num_tiles, sizeof *bc->tile, loc);
+    s = fmt_alloc((void **)&bc->tile, num_tiles, sizeof *bc->tile, loc);
   if (s != AMG_OK)
     fmt_tile_columns_destroy(bc);
   else
     *out = bc;
   return s;
-}
-
-amg_status fmt_tile_columns_alloc(int32_t tile_n, int64_t num_tiles, fmt_location loc,
-                                  fmt_tile_columns **out) {
-  return columns_alloc(tile_n, num_tiles, loc, out);
 }
 
 amg_status fmt_tile_columns_create(const fmt_tile *a, fmt_tile_columns **out) {
@@ -39,9 +34,9 @@ amg_status fmt_tile_columns_create(const fmt_tile *a, fmt_tile_columns **out) {
     return fmt_tile_columns_create_device(a, out);
   fmt_tile_columns *bc = NULL;
   int64_t *next = NULL;
-  amg_status s = columns_alloc(a->tile_n, a->num_tiles, FMT_HOST, &bc);
+  amg_status s = fmt_tile_columns_alloc(a->tile_n, a->num_tiles, FMT_HOST, &bc);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&next, a->tile_n, sizeof *next, FMT_HOST);
+    s = fmt_alloc((void **)&next, a->tile_n, sizeof *next, FMT_HOST);
   if (s != AMG_OK) {
     fmt_tile_columns_destroy(bc);
     return s;
@@ -68,8 +63,8 @@ amg_status fmt_tile_columns_create(const fmt_tile *a, fmt_tile_columns **out) {
 void fmt_tile_columns_destroy(fmt_tile_columns *bc) {
   if (!bc)
     return;
-  fmt_array_free(bc->col_ptr, bc->loc);
-  fmt_array_free(bc->row, bc->loc);
-  fmt_array_free(bc->tile, bc->loc);
+  fmt_free(bc->col_ptr, bc->loc);
+  fmt_free(bc->row, bc->loc);
+  fmt_free(bc->tile, bc->loc);
   free(bc);
 }

@@ -19,19 +19,19 @@ amg_status fmt_tile_create(int32_t m, int32_t n, int64_t num_tiles, int64_t nnz,
   a->nnz = nnz;
   a->loc = loc;
   amg_status s =
-      fmt_array_alloc((void **)&a->tile_ptr, (int64_t)a->tile_m + 1, sizeof *a->tile_ptr, loc);
+      fmt_alloc((void **)&a->tile_ptr, (int64_t)a->tile_m + 1, sizeof *a->tile_ptr, loc);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&a->tile_col, num_tiles, sizeof *a->tile_col, loc);
+    s = fmt_alloc((void **)&a->tile_col, num_tiles, sizeof *a->tile_col, loc);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&a->tile_nnz, num_tiles + 1, sizeof *a->tile_nnz, loc);
+    s = fmt_alloc((void **)&a->tile_nnz, num_tiles + 1, sizeof *a->tile_nnz, loc);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&a->row_ptr, FMT_TILE * num_tiles, sizeof *a->row_ptr, loc);
+    s = fmt_alloc((void **)&a->row_ptr, FMT_TILE * num_tiles, sizeof *a->row_ptr, loc);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&a->mask, FMT_TILE * num_tiles, sizeof *a->mask, loc);
+    s = fmt_alloc((void **)&a->mask, FMT_TILE * num_tiles, sizeof *a->mask, loc);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&a->idx, nnz, sizeof *a->idx, loc);
+    s = fmt_alloc((void **)&a->idx, nnz, sizeof *a->idx, loc);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&a->val, nnz, sizeof *a->val, loc);
+    s = fmt_alloc((void **)&a->val, nnz, sizeof *a->val, loc);
   if (s != AMG_OK) {
     fmt_tile_destroy(a);
     return s;
@@ -43,12 +43,12 @@ amg_status fmt_tile_create(int32_t m, int32_t n, int64_t num_tiles, int64_t nnz,
 void fmt_tile_destroy(fmt_tile *a) {
   if (!a)
     return;
-  fmt_array_free(a->tile_ptr, a->loc);
-  fmt_array_free(a->tile_col, a->loc);
-  fmt_array_free(a->tile_nnz, a->loc);
-  fmt_array_free(a->row_ptr, a->loc);
-  fmt_array_free(a->mask, a->loc);
-  fmt_array_free(a->idx, a->loc);
-  fmt_array_free(a->val, a->loc);
+  fmt_free(a->tile_ptr, a->loc);
+  fmt_free(a->tile_col, a->loc);
+  fmt_free(a->tile_nnz, a->loc);
+  fmt_free(a->row_ptr, a->loc);
+  fmt_free(a->mask, a->loc);
+  fmt_free(a->idx, a->loc);
+  fmt_free(a->val, a->loc);
   free(a);
 }

@@ -37,11 +37,11 @@ amg_status fmt_tile_from_csr(const fmt_csr *a, fmt_tile **out) {
   int32_t *seen = NULL, *slot = NULL;
   int64_t *tile_ptr = NULL;
   fmt_tile *c = NULL;
-  s = fmt_array_alloc((void **)&seen, tile_n, sizeof *seen, FMT_HOST);
+  s = fmt_alloc((void **)&seen, tile_n, sizeof *seen, FMT_HOST);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&slot, tile_n, sizeof *slot, FMT_HOST);
+    s = fmt_alloc((void **)&slot, tile_n, sizeof *slot, FMT_HOST);
   if (s == AMG_OK)
-    s = fmt_array_alloc((void **)&tile_ptr, (int64_t)tile_m + 1, sizeof *tile_ptr, FMT_HOST);
+    s = fmt_alloc((void **)&tile_ptr, (int64_t)tile_m + 1, sizeof *tile_ptr, FMT_HOST);
   if (s != AMG_OK)
     goto done;
   for (int32_t j = 0; j < tile_n; j++)
