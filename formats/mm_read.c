@@ -353,39 +353,33 @@ static amg_status coo_to_csr(const char *path, mm_coo *c, int symmetric, int32_t
     return amg_error(AMG_ERR_OVERFLOW, "%s: %lld entries overflow int64 when mirrored", path,
                      (long long)c->count);
   int64_t total = c->count + mirrored;
-  int64_t *col_ptr = NULL, *next = NULL;
-  int32_t *brow = NULL;
-  double *bval = NULL;
-  fmt_csr *a = NULL, *b = NULL;
-  amg_status s = fmt_alloc((void **)&col_ptr, (int64_t)n + 1, sizeof *col_ptr, FMT_HOST);
+  int64_t *next = NULL;
+  fmt_csr *at = NULL, *a = NULL; /* at: the entries bucketed by column, i.e. A^T as an n x m CSR */
+  amg_status s = fmt_csr_create(n, m, total, FMT_HOST, &at);
   if (s == AMG_OK)
-    s = fmt_alloc((void **)&next, (int64_t)(m > n ? m : n) + 1, sizeof *next, FMT_HOST);
-  if (s == AMG_OK)
-    s = fmt_alloc((void **)&brow, total, sizeof *brow, FMT_HOST);
-  if (s == AMG_OK)
-    s = fmt_alloc((void **)&bval, total, sizeof *bval, FMT_HOST);
+    s = fmt_alloc((void **)&next, (int64_t)n + 1, sizeof *next, FMT_HOST);
   if (s != AMG_OK)
     goto done;
 
   /* Pass 1: stable counting sort by column; (i, j) off the diagonal of a
    * symmetric file also goes to bucket i as row j. */
-  memset(col_ptr, 0, ((size_t)n + 1) * sizeof *col_ptr);
+  memset(at->row_ptr, 0, ((size_t)n + 1) * sizeof *at->row_ptr);
   for (int64_t k = 0; k < c->count; k++) {
-    col_ptr[c->col[k] + 1]++;
+    at->row_ptr[c->col[k] + 1]++;
     if (symmetric && c->row[k] != c->col[k])
-      col_ptr[c->row[k] + 1]++;
+      at->row_ptr[c->row[k] + 1]++;
   }
   for (int32_t j = 0; j < n; j++)
-    col_ptr[j + 1] += col_ptr[j];
-  memcpy(next, col_ptr, (size_t)n * sizeof *next);
+    at->row_ptr[j + 1] += at->row_ptr[j];
+  memcpy(next, at->row_ptr, (size_t)n * sizeof *next);
   for (int64_t k = 0; k < c->count; k++) {
     int64_t d = next[c->col[k]]++;
-    brow[d] = c->row[k];
-    bval[d] = c->val[k];
+    at->col[d] = c->row[k];
+    at->val[d] = c->val[k];
     if (symmetric && c->row[k] != c->col[k]) {
       d = next[c->row[k]]++;
-      brow[d] = c->col[k];
-      bval[d] = c->val[k];
+      at->col[d] = c->col[k];
+      at->val[d] = c->val[k];
     }
   }
   free(c->row);
@@ -394,26 +388,13 @@ static amg_status coo_to_csr(const char *path, mm_coo *c, int symmetric, int32_t
   c->row = c->col = NULL;
   c->val = NULL;
 
-  /* Pass 2: stable counting sort by row, columns visited in ascending order. */
-  s = fmt_csr_create(m, n, total, FMT_HOST, &a);
+  /* Pass 2: the transpose sorts stably by row, visiting columns in ascending
+   * order, so each row comes out sorted by column. */
+  s = fmt_csr_transpose(at, &a);
+  fmt_csr_destroy(at);
+  at = NULL;
   if (s != AMG_OK)
     goto done;
-  memset(a->row_ptr, 0, ((size_t)m + 1) * sizeof *a->row_ptr);
-  for (int64_t k = 0; k < total; k++)
-    a->row_ptr[brow[k] + 1]++;
-  for (int32_t i = 0; i < m; i++)
-    a->row_ptr[i + 1] += a->row_ptr[i];
-  memcpy(next, a->row_ptr, (size_t)m * sizeof *next);
-  for (int32_t j = 0; j < n; j++)
-    for (int64_t k = col_ptr[j]; k < col_ptr[j + 1]; k++) {
-      int64_t d = next[brow[k]]++;
-      a->col[d] = j;
-      a->val[d] = bval[k];
-    }
-  free(brow);
-  free(bval);
-  brow = NULL;
-  bval = NULL;
 
   /* Pass 3: sum adjacent duplicates in place; row_ptr[i + 1] is rewritten
    * only after row i + 1's old start has been read. */
@@ -437,22 +418,17 @@ static amg_status coo_to_csr(const char *path, mm_coo *c, int symmetric, int32_t
     a->row_ptr[i + 1] = w;
     lo = hi;
   }
-  if (w < total) { /* duplicates were merged: copy into arrays of the exact length */
-    s = fmt_csr_create(m, n, w, FMT_HOST, &b);
-    if (s != AMG_OK)
-      goto done;
-    memcpy(b->row_ptr, a->row_ptr, ((size_t)m + 1) * sizeof *b->row_ptr);
-    memcpy(b->col, a->col, (size_t)w * sizeof *b->col);
-    memcpy(b->val, a->val, (size_t)w * sizeof *b->val);
-    fmt_csr_destroy(a);
-    a = b;
+  if (w < total) { /* duplicates were merged (w > 0): give the unused tail back */
+    a->nnz = w;
+    int32_t *col = realloc(a->col, (size_t)w * sizeof *col);
+    double *val = realloc(a->val, (size_t)w * sizeof *val);
+    a->col = col ? col : a->col; /* a failed shrink keeps the longer array */
+    a->val = val ? val : a->val;
   }
   s = fmt_csr_validate(a);
 done:
-  free(col_ptr);
   free(next);
-  free(brow);
-  free(bval);
+  fmt_csr_destroy(at);
   if (s == AMG_OK)
     *out = a;
   else
