@@ -1,19 +1,4 @@
-/* SpGEMM backend names. */
-#include <string.h>
-
+/* SpGEMM backend names (apps/app_config.c maps names from a config file). */
 #include "spgemm.h"
-
-amg_status spgemm_backend_parse(const char *name, spgemm_backend *out) {
-  if (name && !strcmp(name, "tile")) {
-    *out = SPGEMM_TILE;
-    return AMG_OK;
-  }
-  if (name && !strcmp(name, "cusparse")) {
-    *out = SPGEMM_CUSPARSE;
-    return AMG_OK;
-  }
-  return amg_error(AMG_ERR_CONFIG, "unknown SpGEMM backend \"%s\" (expected \"tile\" or \"cusparse\")",
-                   name ? name : "(null)");
-}
 
 const char *spgemm_backend_name(spgemm_backend be) { return be == SPGEMM_CUSPARSE ? "cusparse" : "tile"; }

@@ -38,8 +38,7 @@ amg_status spgemm_structured_prolongator(const fmt_csr *a, int dims, int32_t n, 
 /* Which SpGEMM computes a product: our tiled kernel or cuSPARSE. */
 typedef enum spgemm_backend { SPGEMM_TILE = 0, SPGEMM_CUSPARSE = 1 } spgemm_backend;
 
-/* "tile" or "cusparse"; anything else is AMG_ERR_CONFIG naming the choices. */
-amg_status spgemm_backend_parse(const char *name, spgemm_backend *out);
+/* "tile" or "cusparse". */
 const char *spgemm_backend_name(spgemm_backend be);
 
 /* Numeric step: a C tile with more than dense_threshold entries accumulates
