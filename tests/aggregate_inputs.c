@@ -1,5 +1,6 @@
 #include "aggregate_inputs.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "test_util.h"
@@ -70,4 +71,31 @@ fmt_csr *random_symmetric(int32_t n, int64_t edges, int32_t reach, uint64_t seed
   a->nnz = k;
   free(pair);
   return a;
+}
+
+void aggregate_each_case(aggregate_check check, const aggregate_poisson *poisson, size_t num_poisson,
+                         const aggregate_random *random, size_t num_random, uint64_t seed_base) {
+  for (size_t p = 0; p < num_poisson; p++) {
+    fmt_csr *a = NULL;
+    char name[64];
+    snprintf(name, sizeof name, "poisson %d-point n=%d", poisson[p].stencil, poisson[p].n);
+    CHECK_OK(fmt_poisson(poisson[p].stencil, poisson[p].n, &a));
+    for (keep_rule rule = KEEP_ALL; a && rule <= KEEP_ISOLATE; rule++)
+      check(a, rule, name);
+    fmt_csr_destroy(a);
+  }
+  for (size_t q = 0; q < num_random; q++) {
+    fmt_csr *a = random_symmetric(random[q].n, random[q].edges, random[q].reach, seed_base + q);
+    CHECK(a != NULL, "%s: not built", random[q].name);
+    for (keep_rule rule = KEEP_ALL; a && rule <= KEEP_ISOLATE; rule++)
+      check(a, rule, random[q].name);
+    fmt_csr_destroy(a);
+  }
+  fmt_csr *empty = NULL;
+  CHECK_OK(fmt_csr_create(0, 0, 0, FMT_HOST, &empty));
+  if (empty) {
+    empty->row_ptr[0] = 0;
+    check(empty, KEEP_ALL, "0x0");
+  }
+  fmt_csr_destroy(empty);
 }

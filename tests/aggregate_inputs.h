@@ -24,4 +24,23 @@ uint16_t *strength_mask(const fmt_tile *a, keep_rule rule);
  * both ways. */
 fmt_csr *random_symmetric(int32_t n, int64_t edges, int32_t reach, uint64_t seed);
 
+/* Test inputs: Poisson matrices, and random symmetric graphs (seeded
+ * seed_base + their index). */
+typedef struct aggregate_poisson {
+  int stencil;
+  int32_t n;
+} aggregate_poisson;
+typedef struct aggregate_random {
+  int32_t n;
+  int64_t edges;
+  int32_t reach;
+  const char *name;
+} aggregate_random;
+
+/* check(A, rule, name) on every input under every keep rule, then on the
+ * empty 0 x 0 matrix under KEEP_ALL. */
+typedef void (*aggregate_check)(const fmt_csr *a, keep_rule rule, const char *name);
+void aggregate_each_case(aggregate_check check, const aggregate_poisson *poisson, size_t num_poisson,
+                         const aggregate_random *random, size_t num_random, uint64_t seed_base);
+
 #endif

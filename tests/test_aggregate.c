@@ -334,17 +334,8 @@ static void check_diagonal(int32_t n) {
 }
 
 int main(void) {
-  static const struct { int stencil; int32_t n; } poisson[] = {{5, 30}, {9, 30}, {7, 10}, {27, 8}};
-  for (size_t p = 0; p < sizeof poisson / sizeof *poisson; p++) {
-    fmt_csr *a = NULL;
-    char name[64];
-    snprintf(name, sizeof name, "poisson %d-point n=%d", poisson[p].stencil, poisson[p].n);
-    CHECK_OK(fmt_poisson(poisson[p].stencil, poisson[p].n, &a));
-    for (keep_rule rule = KEEP_ALL; a && rule <= KEEP_ISOLATE; rule++)
-      check_aggregation(a, rule, name);
-    fmt_csr_destroy(a);
-  }
-  static const struct { int32_t n; int64_t edges; int32_t reach; const char *name; } rnd[] = {
+  static const aggregate_poisson poisson[] = {{5, 30}, {9, 30}, {7, 10}, {27, 8}};
+  static const aggregate_random rnd[] = {
       {500, 750, 500, "random symmetric n=500, 750 edges anywhere"},
       {1000, 400, 1000, "random symmetric n=1000, 400 edges (many isolated)"},
       {777, 3000, 40, "random symmetric n=777, 3000 edges within 40"},
@@ -353,20 +344,8 @@ int main(void) {
       {2, 1, 2, "random symmetric n=2, one edge"},
       {1, 0, 1, "1x1"},
   };
-  for (size_t q = 0; q < sizeof rnd / sizeof *rnd; q++) {
-    fmt_csr *a = random_symmetric(rnd[q].n, rnd[q].edges, rnd[q].reach, 1000 + q);
-    CHECK(a != NULL, "%s: not built", rnd[q].name);
-    for (keep_rule rule = KEEP_ALL; a && rule <= KEEP_ISOLATE; rule++)
-      check_aggregation(a, rule, rnd[q].name);
-    fmt_csr_destroy(a);
-  }
-  fmt_csr *empty = NULL;
-  CHECK_OK(fmt_csr_create(0, 0, 0, FMT_HOST, &empty));
-  if (empty) {
-    empty->row_ptr[0] = 0;
-    check_aggregation(empty, KEEP_ALL, "0x0");
-  }
-  fmt_csr_destroy(empty);
+  aggregate_each_case(check_aggregation, poisson, sizeof poisson / sizeof *poisson, rnd, sizeof rnd / sizeof *rnd,
+                      1000);
   check_diagonal(40);
   check_arguments();
   return test_finish("test_aggregate");
