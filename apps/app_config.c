@@ -112,7 +112,10 @@ static const app_key keys[] = {
     PATH_KEY("problem.rhs_file", rhs_file, "",
              "for rhs = \"file\": one value of b per line, relative to this file's directory"),
     FLOAT_KEY("amg.strength_theta", amg.strength_theta, "0.0", '[', 0.0, 1.0, ')',
-              "j is strongly connected to i when |a_ij| >= theta sqrt(|a_ii a_jj|)"),
+              "j is strongly connected to i when |a_ij| >= theta sqrt(|a_ii a_jj|), on level 0"),
+    FLOAT_KEY("amg.strength_theta_coarse", amg.strength_theta_coarse, "0.02", '[', 0.0, 1.0, ')',
+              "the same strength test on levels 1 and below, whose Galerkin operators carry many tiny "
+              "couplings"),
     CHOICE_KEY("amg.galerkin_order", amg.galerkin_order, "auto", galerkin_orders,
                "Galerkin product P^T (A P) or (P^T A) P; auto picks the one with fewer products"),
     CHOICE_KEY("amg.spgemm", amg.spgemm, "tile", spgemm_backends,

@@ -33,7 +33,8 @@ typedef enum amg_solver_kind { AMG_SOLVER_PCG = 0, AMG_SOLVER_STATIONARY } amg_s
 typedef struct amg_options {
   amg_backend backend;               /* AUTO: the GPU when one is present, else the CPU */
   /* setup */
-  double strength_theta;             /* 0.0: j strong for i when |a_ij| >= theta sqrt(|a_ii a_jj|) */
+  double strength_theta;             /* 0.0: j strong for i when |a_ij| >= theta sqrt(|a_ii a_jj|), level 0 */
+  double strength_theta_coarse;      /* 0.02: the same test on levels 1 and below */
   double prolongator_omega;          /* 4/3: P = (I - omega/rho D^-1 A_F) T */
   int rho_steps;                     /* 10 power-iteration steps for rho(D^-1 A) */
   amg_galerkin_order galerkin_order; /* AUTO */

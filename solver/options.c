@@ -8,6 +8,7 @@ void amg_options_default(amg_options *o) {
   memset(o, 0, sizeof *o);
   o->backend = AMG_BACKEND_AUTO;
   o->strength_theta = 0.0;
+  o->strength_theta_coarse = 0.02;
   o->prolongator_omega = 4.0 / 3.0;
   o->rho_steps = 10;
   o->galerkin_order = AMG_GALERKIN_AUTO;
@@ -26,6 +27,9 @@ void amg_options_default(amg_options *o) {
 amg_status amg_options_check(const amg_options *o) {
   if (!(o->strength_theta >= 0.0 && o->strength_theta < 1.0))
     return amg_error(AMG_ERR_CONFIG, "amg.strength_theta = %g must be in [0, 1)", o->strength_theta);
+  if (!(o->strength_theta_coarse >= 0.0 && o->strength_theta_coarse < 1.0))
+    return amg_error(AMG_ERR_CONFIG, "amg.strength_theta_coarse = %g must be in [0, 1)",
+                     o->strength_theta_coarse);
   if (!(o->prolongator_omega > 0.0 && o->prolongator_omega < 2.0))
     return amg_error(AMG_ERR_CONFIG, "amg.prolongator_omega = %g must be in (0, 2)", o->prolongator_omega);
   if (o->rho_steps < 1 || o->rho_steps > 1000)

@@ -55,7 +55,7 @@ static amg_status check_input(const fmt_csr *a) {
 
 /* P for level lv: T from the aggregates, smoothed with A_F (= A when theta = 0). */
 static amg_status prolongator(const amg_options *o, amg_level *lv, const double *d, const uint16_t *smask,
-                              int32_t count) {
+                              int32_t count, double theta) {
   fmt_location loc = lv->a->loc;
   int32_t n = lv->a->m;
   fmt_tile *t = NULL, *af = NULL;
@@ -66,7 +66,7 @@ static amg_status prolongator(const amg_options *o, amg_level *lv, const double 
     s = amg_aggregate_sizes(loc, lv->agg, n, count, size);
   if (s == AMG_OK)
     s = amg_tentative(loc, lv->agg, size, n, count, &t);
-  if (s == AMG_OK && o->strength_theta > 0) {
+  if (s == AMG_OK && theta > 0) {
     s = amg_filter(lv->a, smask, &af);
     if (s == AMG_OK)
       s = fmt_alloc((void **)&df, n, sizeof *df, loc);
@@ -101,6 +101,7 @@ static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
   int32_t n = a->m;
   double *d = NULL, t0 = amg_now_ms();
   uint16_t *smask = NULL;
+  double theta = l == 0 ? o->strength_theta : o->strength_theta_coarse;
   rep->rows = n;
   rep->nnz = a->nnz;
   rep->tiles = a->num_tiles;
@@ -119,7 +120,7 @@ static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
   }
   s = fmt_alloc((void **)&smask, FMT_TILE * a->num_tiles, sizeof *smask, loc);
   if (s == AMG_OK)
-    s = amg_strength(a, d, o->strength_theta, smask);
+    s = amg_strength(a, d, theta, smask);
   rep->ms_strength = lap(loc, &t0, &s);
   if (s == AMG_OK)
     s = fmt_alloc((void **)&lv->agg, n, sizeof *lv->agg, loc);
@@ -138,7 +139,7 @@ static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
   rep->rho = lv->rho;
   rep->ms_rho = lap(loc, &t0, &s);
   if (s == AMG_OK)
-    s = prolongator(o, lv, d, smask, rep->agg.count);
+    s = prolongator(o, lv, d, smask, rep->agg.count, theta);
   if (s == AMG_OK) {
     rep->p_nnz = lv->p->nnz;
     rep->p_tiles = lv->p->num_tiles;
@@ -240,9 +241,10 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
     else
       s = amg_error(AMG_ERR_CONFIG,
                     "coarsening stopped at level %d with %d rows (%d aggregates, %d isolated nodes), more "
-                    "than the dense coarse solver takes (%d); lower amg.strength_theta (now %g)",
+                    "than the dense coarse solver takes (%d); lower amg.%s (now %g)",
                     h->levels - 1, ac->m, last->agg.count, last->agg.isolated, AMG_COARSE_DENSE_MAX,
-                    opt->strength_theta);
+                    h->levels == 1 ? "strength_theta" : "strength_theta_coarse",
+                    h->levels == 1 ? opt->strength_theta : opt->strength_theta_coarse);
   }
   if (s == AMG_OK)
     s = amg_coarse_create(ac, &h->coarse);

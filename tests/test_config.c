@@ -51,7 +51,8 @@ static int config_equal(const app_config *a, const app_config *b) {
          !strcmp(a->file, b->file) && a->rhs == b->rhs && a->rhs_seed == b->rhs_seed &&
          !strcmp(a->rhs_file, b->rhs_file) && !strcmp(a->report, b->report) &&
          x->backend == y->backend &&
-         x->strength_theta == y->strength_theta && x->prolongator_omega == y->prolongator_omega &&
+         x->strength_theta == y->strength_theta &&
+         x->strength_theta_coarse == y->strength_theta_coarse && x->prolongator_omega == y->prolongator_omega &&
          x->rho_steps == y->rho_steps && x->galerkin_order == y->galerkin_order &&
          x->spgemm == y->spgemm && x->coarse_size == y->coarse_size &&
          x->max_levels == y->max_levels && x->pre_sweeps == y->pre_sweeps &&
@@ -67,6 +68,8 @@ static void check_defaults(void) {
   amg_options_default(&o);
   CHECK(c.amg.backend == o.backend, "backend");
   CHECK(c.amg.strength_theta == o.strength_theta, "strength_theta %g", c.amg.strength_theta);
+  CHECK(c.amg.strength_theta_coarse == o.strength_theta_coarse, "strength_theta_coarse %g",
+        c.amg.strength_theta_coarse);
   CHECK(c.amg.prolongator_omega == o.prolongator_omega, "prolongator_omega %.17g", c.amg.prolongator_omega);
   CHECK(c.amg.rho_steps == o.rho_steps, "rho_steps %d", c.amg.rho_steps);
   CHECK(c.amg.galerkin_order == o.galerkin_order, "galerkin_order %d", (int)c.amg.galerkin_order);
@@ -111,6 +114,7 @@ static const char full_text[] =
     "};\n"
     "amg = {\n"
     "  strength_theta = 0.25;\n"
+    "  strength_theta_coarse = 0.125;\n"
     "  galerkin_order = \"pta_p\";\n"
     "  spgemm = \"cusparse\";\n"
     "  coarse_size = 200;\n"
@@ -141,6 +145,7 @@ static void check_full_file(void) {
   CHECK(c.rhs_seed == 12345678901LL, "rhs_seed %lld", (long long)c.rhs_seed);
   CHECK(!strcmp(c.rhs_file, "/abs/b.txt"), "rhs_file '%s'", c.rhs_file);
   CHECK(c.amg.strength_theta == 0.25, "strength_theta %g", c.amg.strength_theta);
+  CHECK(c.amg.strength_theta_coarse == 0.125, "strength_theta_coarse %g", c.amg.strength_theta_coarse);
   CHECK(c.amg.galerkin_order == AMG_GALERKIN_PTA_P, "galerkin_order %d", (int)c.amg.galerkin_order);
   CHECK(c.amg.spgemm == SPGEMM_CUSPARSE, "spgemm %d", (int)c.amg.spgemm);
   CHECK(c.amg.coarse_size == 200, "coarse_size %d", c.amg.coarse_size);
@@ -206,7 +211,8 @@ static void check_range_edges(void) {
   const char *edges[] = {"amg.coarse_size=4096",     "amg.coarse_size=1",       "amg.max_levels=25",
                          "amg.max_levels=1",         "amg.rho_steps=1000",      "amg.rho_steps=1",
                          "cycle.pre_sweeps=0",       "cycle.post_sweeps=100",   "cycle.jacobi_omega=1.99",
-                         "amg.strength_theta=0.99",  "amg.prolongator_omega=1.99",
+                         "amg.strength_theta=0.99",  "amg.strength_theta_coarse=0.99",
+                         "amg.strength_theta_coarse=0", "amg.prolongator_omega=1.99",
                          "amg.prolongator_omega=0.01", "solver.tol=0.99",       "solver.max_iter=1",
                          "problem.stencil=9",        "problem.stencil=7",       "problem.n=1"};
   for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {

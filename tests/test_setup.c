@@ -206,6 +206,9 @@ static void check_bad_input(void) {
   CHECK_OK(fmt_poisson(5, 10, &a));
   o.strength_theta = 2.0;
   CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_CONFIG, "strength_theta");
+  amg_options_default(&o);
+  o.strength_theta_coarse = -0.5;
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_CONFIG, "strength_theta_coarse");
   fmt_csr_destroy(a);
   CHECK(h == NULL, "no hierarchy on error");
 }
