@@ -181,6 +181,18 @@ amg_status amg_pcg_update_xr_device(int32_t n, double *s, const double *p, const
                                     double *r, double *work);
 amg_status amg_pcg_update_p_device(int32_t n, const double *s, const double *z, double *p);
 
+/* ---- power-iteration step for rho(D^-1 A) (power_step.c / power_step.cu) ----
+ * On entry y = A x. Sets stats[XAX] = x'y, stats[XDX] = x'Dx, y = D^-1 y,
+ * stats[YY] = y'y, and then y = y / sqrt(stats[YY]). stats lives where the
+ * vectors do, so the device loop never waits for it; work holds
+ * AMG_POWER_STATS * AMG_POWER_PARTIALS doubles (block partial sums). */
+enum { AMG_POWER_XAX = 0, AMG_POWER_XDX, AMG_POWER_YY, AMG_POWER_STATS };
+#define AMG_POWER_PARTIALS 1024
+amg_status amg_power_step_host(int32_t n, const double *d, const double *dinv, const double *x, double *y,
+                               double *stats);
+amg_status amg_power_step_device(int32_t n, const double *d, const double *dinv, const double *x, double *y,
+                                 double *stats, double *work);
+
 /* ---- dispatch by location (ops_dispatch.c) ----
  * The algorithm code calls these; they pick the host or device version
  * from the matrix's location (or the given one for plain vectors). */
@@ -207,6 +219,8 @@ amg_status amg_axpy(fmt_location loc, int32_t n, double alpha, const double *x, 
 amg_status amg_scale(fmt_location loc, int32_t n, double alpha, double *x);
 amg_status amg_vmul(fmt_location loc, int32_t n, const double *s, double *y);
 amg_status amg_fill(fmt_location loc, int32_t n, double value, double *x);
+amg_status amg_power_step(fmt_location loc, int32_t n, const double *d, const double *dinv, const double *x,
+                          double *y, double *stats, double *work);
 /* x[i] = 0.5 + amg_priority(i) / 2^31: fixed, positive, no structure. */
 amg_status amg_fill_start_vector(fmt_location loc, int32_t n, double *x);
 amg_status amg_fill_start_vector_device(int32_t n, double *x);

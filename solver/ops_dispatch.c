@@ -68,6 +68,11 @@ amg_status amg_vmul(fmt_location loc, int32_t n, const double *s, double *y) {
 amg_status amg_fill(fmt_location loc, int32_t n, double value, double *x) {
   return BY_LOC(loc, amg_fill_host(n, value, x), amg_fill_device(n, value, x));
 }
+amg_status amg_power_step(fmt_location loc, int32_t n, const double *d, const double *dinv, const double *x,
+                          double *y, double *stats, double *work) {
+  return BY_LOC(loc, amg_power_step_host(n, d, dinv, x, y, stats),
+                amg_power_step_device(n, d, dinv, x, y, stats, work));
+}
 amg_status amg_coarse_create(const fmt_tile *a, amg_coarse_solver **out) {
   return BY_LOC(a->loc, amg_coarse_create_host(a, out), amg_coarse_create_device(a, out));
 }

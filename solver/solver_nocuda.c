@@ -84,3 +84,7 @@ amg_status amg_pcg_update_xr_device(int32_t n, double *s, const double *p, const
 amg_status amg_pcg_update_p_device(int32_t n, const double *s, const double *z, double *p) {
   return no_cuda("pcg_update_p");
 }
+amg_status amg_power_step_device(int32_t n, const double *d, const double *dinv, const double *x, double *y,
+                                 double *stats, double *work) {
+  return no_cuda("power_step");
+}

@@ -1,4 +1,7 @@
-/* rho(D^-1 A) by power iteration (see hierarchy.h), on either backend. */
+/* rho(D^-1 A) by power iteration (see hierarchy.h), on either backend.
+ * Each step is an SpMV and one fused power step; the statistics stay where
+ * the vectors live, so the device runs all steps without waiting and the
+ * host reads the last step's sums once. */
 #include <math.h>
 
 #include "hierarchy.h"
@@ -7,45 +10,40 @@ amg_status amg_spectral_radius(const fmt_tile *a, const double *d, const double 
                                double *rho) {
   fmt_location loc = a->loc;
   int32_t n = a->m;
-  double *x = NULL, *y = NULL, *dx = NULL;
+  double *x = NULL, *y = NULL, *stats = NULL, *work = NULL, last[AMG_POWER_STATS] = {0};
   *rho = 0;
   amg_status s = fmt_alloc((void **)&x, n, sizeof *x, loc);
   if (s == AMG_OK)
     s = fmt_alloc((void **)&y, n, sizeof *y, loc);
   if (s == AMG_OK)
-    s = fmt_alloc((void **)&dx, n, sizeof *dx, loc);
+    s = fmt_alloc((void **)&stats, AMG_POWER_STATS, sizeof *stats, loc);
+  if (s == AMG_OK && loc == FMT_DEVICE)
+    s = fmt_alloc((void **)&work, (size_t)AMG_POWER_STATS * AMG_POWER_PARTIALS, sizeof *work, loc);
   if (s == AMG_OK)
     s = amg_fill_start_vector(loc, n, x);
   for (int step = 0; step < steps && s == AMG_OK; step++) {
-    double xax = 0, xdx = 0, yy = 0;
     s = amg_spmv(a, x, y); /* y = A x */
     if (s == AMG_OK)
-      s = amg_dot(loc, n, x, y, &xax);
-    if (s == AMG_OK)
-      s = amg_copy(loc, n, x, dx);
-    if (s == AMG_OK)
-      s = amg_vmul(loc, n, d, dx);
-    if (s == AMG_OK)
-      s = amg_dot(loc, n, x, dx, &xdx);
-    if (s == AMG_OK)
-      s = amg_vmul(loc, n, dinv, y); /* y = D^-1 A x */
-    if (s == AMG_OK)
-      s = amg_dot(loc, n, y, y, &yy);
-    if (s != AMG_OK)
-      break;
-    if (!(xdx > 0) || !isfinite(xax) || !(yy > 0)) {
-      s = amg_error(AMG_ERR_NONFINITE, "spectral radius: power iteration broke down (x'Ax = %g, x'Dx = %g)",
-                    xax, xdx);
-      break;
-    }
-    *rho = xax / xdx;
-    s = amg_scale(loc, n, 1.0 / sqrt(yy), y);
+      s = amg_power_step(loc, n, d, dinv, x, y, stats, work); /* y = D^-1 A x / |D^-1 A x| */
     double *t = x;
     x = y;
     y = t;
   }
+  if (s == AMG_OK && steps > 0)
+    s = fmt_copy(last, FMT_HOST, stats, loc, sizeof last);
+  if (s == AMG_OK && steps > 0) {
+    /* a breakdown at any step leaves a zero or non-finite sum in the last one */
+    if (!(last[AMG_POWER_XDX] > 0) || !isfinite(last[AMG_POWER_XAX]) || !(last[AMG_POWER_YY] > 0) ||
+        !isfinite(last[AMG_POWER_YY]))
+      s = amg_error(AMG_ERR_NONFINITE,
+                    "spectral radius: power iteration broke down (x'Ax = %g, x'Dx = %g, |D^-1 A x|^2 = %g)",
+                    last[AMG_POWER_XAX], last[AMG_POWER_XDX], last[AMG_POWER_YY]);
+    else
+      *rho = last[AMG_POWER_XAX] / last[AMG_POWER_XDX];
+  }
   fmt_free(x, loc);
   fmt_free(y, loc);
-  fmt_free(dx, loc);
+  fmt_free(stats, loc);
+  fmt_free(work, loc);
   return s;
 }

@@ -9,7 +9,8 @@
  * of an output. The dot product: within 1e-13 of the host's, relative to
  * sum |x_i y_i|, and bitwise identical across runs; the element-wise
  * kernels round exactly as the host and must match it bit for bit.
- * The cuSPARSE baseline is checked against the host too. */
+ * The cuSPARSE baseline and the power-iteration step are checked against
+ * the host too. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -236,6 +237,60 @@ static void check_blas1(int32_t n) {
   free(want);
 }
 
+/* One power step (y = A x given; the sums, y = D^-1 y normalised) against
+ * the host: sums within 1e-13 relative (x'y relative to sum |x_i y_i|),
+ * y within 1e-13 of its largest entry, and two device runs bitwise equal. */
+static void check_power_step(int32_t n) {
+  double *hx = random_vector(n, 301 + (uint64_t)n), *hy = random_vector(n, 302);
+  double *hd = random_vector(n, 303), *hdinv = malloc(((size_t)n + 1) * sizeof *hdinv);
+  double *got = malloc(((size_t)n + 1) * sizeof *got), *again = malloc(((size_t)n + 1) * sizeof *again);
+  for (int32_t i = 0; i < n; i++) {
+    hd[i] = 1.0 + fabs(hd[i]);
+    hdinv[i] = 1.0 / hd[i];
+  }
+  dvec x = dvec_upload(hx, n), d = dvec_upload(hd, n), dinv = dvec_upload(hdinv, n);
+  double host_stats[AMG_POWER_STATS], dev_stats[2][AMG_POWER_STATS];
+  double *stats = NULL, *work = NULL;
+  CHECK_OK(fmt_alloc((void **)&stats, AMG_POWER_STATS, sizeof *stats, FMT_DEVICE));
+  CHECK_OK(fmt_alloc((void **)&work, (size_t)AMG_POWER_STATS * AMG_POWER_PARTIALS, sizeof *work, FMT_DEVICE));
+  for (int run = 0; run < 2; run++) {
+    dvec y = dvec_upload(hy, n + 1); /* sentinel at [n] */
+    CHECK_OK(amg_power_step_device(n, d.p, dinv.p, x.p, y.p, stats, work));
+    CHECK_OK(fmt_copy(dev_stats[run], FMT_HOST, stats, FMT_DEVICE, sizeof dev_stats[run]));
+    dvec_download(&y, run == 0 ? got : again);
+    dvec_free(&y);
+  }
+  double xy_abs = 0.0; /* x'y has cancellation: compare it against sum |x_i y_i| */
+  for (int32_t i = 0; i < n; i++)
+    xy_abs += fabs(hx[i] * hy[i]);
+  CHECK_OK(amg_power_step_host(n, hd, hdinv, hx, hy, host_stats));
+  for (int k = 0; k < AMG_POWER_STATS; k++)
+    CHECK(fabs(dev_stats[0][k] - host_stats[k]) <= 1e-13 * (k == AMG_POWER_XAX ? xy_abs : host_stats[k]),
+          "power step n=%d, sum %d: device %.17g, host %.17g", n, k, dev_stats[0][k], host_stats[k]);
+  double ymax = 0.0, *scale = malloc(((size_t)n + 1) * sizeof *scale);
+  for (int32_t i = 0; i < n; i++)
+    ymax = fabs(hy[i]) > ymax ? fabs(hy[i]) : ymax;
+  for (int32_t i = 0; i < n; i++)
+    scale[i] = ymax;
+  CHECK(mismatches("power step", "random", n, got, hy, scale, 1e-13) == 0,
+        "power step n=%d: y differs from the host", n);
+  CHECK(memcmp(dev_stats[0], dev_stats[1], sizeof dev_stats[0]) == 0 &&
+            memcmp(got, again, (size_t)n * sizeof *got) == 0,
+        "power step n=%d not bitwise reproducible", n);
+  fmt_free(stats, FMT_DEVICE);
+  fmt_free(work, FMT_DEVICE);
+  dvec_free(&x);
+  dvec_free(&d);
+  dvec_free(&dinv);
+  free(hx);
+  free(hy);
+  free(hd);
+  free(hdinv);
+  free(got);
+  free(again);
+  free(scale);
+}
+
 int main(void) {
   test_require_device("test_gpu_spmv");
   const char *name;
@@ -267,5 +322,7 @@ int main(void) {
   static const int32_t lengths[] = {0, 1, 5, 255, 256, 2049, 65537, 3000001};
   for (size_t k = 0; k < sizeof lengths / sizeof *lengths; k++)
     check_blas1(lengths[k]);
+  for (size_t k = 1; k < sizeof lengths / sizeof *lengths; k++)
+    check_power_step(lengths[k]);
   return test_finish("test_gpu_spmv");
 }
