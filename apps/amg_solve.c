@@ -1,5 +1,5 @@
 /* amg_solve --config FILE [--set section.key=value ...] [--backend gpu|cpu]
- *           [--compare-orders [cusparse]] [--print-config]
+ *           [--compare-orders [cusparse]] [--repeat N] [--print-config]
  *
  * Solves A x = b with smoothed-aggregation AMG (PCG by default) for a
  * generated Poisson problem or a Matrix Market matrix, as a libconfig file
@@ -24,12 +24,14 @@ static int fail(int code, amg_status s, const char *stage) {
 
 static void usage(FILE *f) {
   fprintf(f, "usage: amg_solve --config FILE [--set section.key=value ...] [--backend gpu|cpu]\n"
-             "                 [--compare-orders [cusparse]] [--print-config]\n"
+             "                 [--compare-orders [cusparse]] [--repeat N] [--print-config]\n"
              "  --config FILE       libconfig file with sections problem, amg, cycle, solver, output\n"
              "  --set K=V           override one key, e.g. --set amg.coarse_size=200\n"
              "  --backend gpu|cpu   default: the GPU when one is present, else the CPU\n"
              "  --compare-orders    build the hierarchy with both Galerkin orders (and with cuSPARSE\n"
              "                      too when followed by 'cusparse') and compare them per level\n"
+             "  --repeat N          after the reported run (the warm-up), set up and solve N more\n"
+             "                      times and print the median, min and max times\n"
              "  --print-config      print every key with its default and documentation, then exit\n");
 }
 
@@ -124,10 +126,61 @@ static int compare_orders(const app_config *cfg, const fmt_csr *a, int with_cusp
   return code;
 }
 
+static int compare_double(const void *p, const void *q) {
+  double x = *(const double *)p, y = *(const double *)q;
+  return (x > y) - (x < y);
+}
+
+static void print_spread(const char *what, double *v, int n) {
+  qsort(v, (size_t)n, sizeof *v, compare_double);
+  printf("  %-14s median %9.3f ms, min %9.3f, max %9.3f\n", what, v[n / 2], v[0], v[n - 1]);
+}
+
+/* --repeat: n more setups and solves of the same system (the reported run
+ * was the warm-up); every repeat must succeed and take the same number of
+ * iterations. Prints the median (upper median for even n), min and max. */
+static int time_repeats(const app_config *cfg, const fmt_csr *a, const double *b, double *x, int n,
+                        int iterations) {
+  double *t = malloc(3 * (size_t)n * sizeof *t);
+  if (!t) {
+    fprintf(stderr, "amg_solve: out of host memory for --repeat\n");
+    return EXIT_INPUT;
+  }
+  int code = 0;
+  for (int k = 0; k < n && !code; k++) {
+    amg_hierarchy *h = NULL;
+    amg_solve_report rep = {0};
+    amg_status s = amg_setup(a, &cfg->amg, &h);
+    if (s != AMG_OK)
+      code = fail(EXIT_SETUP, s, "setup (--repeat)");
+    else if ((s = amg_solve(h, b, x, &rep)) != AMG_OK)
+      code = fail(EXIT_SOLVE, s, "solve (--repeat)");
+    else if (rep.iterations != iterations) {
+      fprintf(stderr, "amg_solve: repeat %d took %d iterations, the first run %d\n", k + 1, rep.iterations,
+              iterations);
+      code = EXIT_SOLVE;
+    } else {
+      t[k] = amg_hierarchy_report(h)->setup_ms;
+      t[n + k] = rep.solve_ms;
+      t[2 * n + k] = t[k] + t[n + k];
+    }
+    amg_solve_report_free(&rep);
+    amg_hierarchy_destroy(h);
+  }
+  if (!code) {
+    printf("\nTimes over %d repeats after the run above:\n", n);
+    print_spread("setup", t, n);
+    print_spread("solve", t + n, n);
+    print_spread("setup + solve", t + 2 * n, n);
+  }
+  free(t);
+  return code;
+}
+
 int main(int argc, char **argv) {
   const char *config = NULL, *backend = NULL;
   const char *sets[64];
-  int nsets = 0, compare = 0, with_cusparse = 0;
+  int nsets = 0, compare = 0, with_cusparse = 0, repeat = 0;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--config") && i + 1 < argc)
       config = argv[++i];
@@ -141,6 +194,14 @@ int main(int argc, char **argv) {
         with_cusparse = 1;
         i++;
       }
+    } else if (!strcmp(argv[i], "--repeat") && i + 1 < argc) {
+      char *end = NULL;
+      long v = strtol(argv[++i], &end, 10);
+      if (!*argv[i] || *end || v < 1 || v > 1000) {
+        fprintf(stderr, "amg_solve: --repeat takes a count in 1..1000, not '%s'\n", argv[i]);
+        return EXIT_INPUT;
+      }
+      repeat = (int)v;
     } else if (!strcmp(argv[i], "--print-config")) {
       app_config_print_reference(stdout);
       return 0;
@@ -226,6 +287,8 @@ int main(int argc, char **argv) {
     print_totals(stdout, run.setup, &rep);
     if (s != AMG_OK)
       code = fail(EXIT_SOLVE, s, "solve");
+    else if (repeat > 0)
+      code = time_repeats(&cfg, a, b, x, repeat, rep.iterations);
   }
   if (cfg.report[0]) {
     char saved[512];

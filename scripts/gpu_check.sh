@@ -47,7 +47,7 @@ if has solve; then
   mkdir -p /tmp/amg_reports
   for c in poisson2d_5pt poisson2d_9pt poisson3d_7pt poisson3d_27pt; do
     step "amg_solve $c" solve.log $bin/apps/amg_solve --config configs/$c.cfg --set output.verbose=false \
-      --set output.report="/tmp/amg_reports/$c.json"
+      --set output.report="/tmp/amg_reports/$c.json" --repeat ${SOLVE_REPEAT:-10}
   done
   cat /tmp/amg_reports/*.json >"$out/solve_reports.json" 2>/dev/null
 fi

@@ -52,6 +52,18 @@ expect "NaN entry" 1 "nan.mtx:3: value is not finite" -- --config "$dir/nan.cfg"
 # Indefinite with a positive diagonal: [[1, 2], [2, 1]] has eigenvalues 3 and -1.
 mm indefinite '%%MatrixMarket matrix coordinate real symmetric\n2 2 3\n1 1 1\n2 1 2\n2 2 1\n'
 expect "indefinite matrix" 2 "not positive definite" -- --config "$dir/indefinite.cfg"
+expect "bad --repeat" 1 "--repeat takes a count in 1..1000, not '0'" -- --config "$dir/unknown.cfg" --repeat 0
+
+# --repeat: the timing summary of the extra runs (each must take the same iterations).
+"$solve" --backend cpu --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false --repeat 3 \
+  >"$dir/out" 2>"$dir/err"
+code=$?
+if [ $code -ne 0 ] || [ "$(grep -cE '^  (setup|solve|setup \+ solve) +median' "$dir/out")" -ne 3 ] ||
+  ! grep -q "Times over 3 repeats" "$dir/out"; then
+  echo "FAIL --repeat 3: exit $code, output:"; tail -5 "$dir/out" | sed 's/^/  /'; failures=$((failures + 1))
+else
+  echo "ok   --repeat 3: $(grep -E '^  setup \+ solve' "$dir/out")"
+fi
 
 # A good run with a JSON report.
 "$solve" --backend cpu --config "$src/configs/poisson2d_5pt_small.cfg" --set output.report="$dir/report.json" \
