@@ -249,8 +249,8 @@ int main(int argc, char **argv) {
     s = amg_device_init(&ms);
     if (s != AMG_OK)
       return fail(EXIT_SETUP, s, "GPU initialisation");
-    printf("amg_solve: GPU initialisation (stream, memory pool, cuSPARSE and cuSOLVER handles) %.1f ms, "
-           "once per process\n", ms);
+    printf("amg_solve: GPU initialisation (stream, memory pool, cuSPARSE and cuSOLVER handles, kernel "
+           "loading) %.1f ms, once per process\n", ms);
   }
   if (compare) {
     int code = compare_orders(&cfg, a, with_cusparse);

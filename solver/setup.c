@@ -169,20 +169,6 @@ static void print_level(int l, const amg_level_report *rep, int coarsest) {
   fputc('\n', stderr);
 }
 
-amg_status amg_device_init(double *ms) {
-  double t0 = amg_now_ms();
-  if (fmt_device_count() < 1)
-    return amg_error(AMG_ERR_NO_DEVICE, "no GPU is available");
-  amg_status s = fmt_device_sync(); /* creates the stream and the memory pool */
-  if (s == AMG_OK)
-    s = spgemm_device_init();
-  if (s == AMG_OK)
-    s = amg_coarse_device_init();
-  if (ms)
-    *ms = amg_now_ms() - t0;
-  return s;
-}
-
 amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **out) {
   *out = NULL;
   amg_options defaults;
