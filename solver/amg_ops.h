@@ -127,18 +127,9 @@ amg_status amg_jacobi_device(const fmt_tile *a, const double *dinv, double omega
 
 /* Argument check of the vector kernels: n >= 0 and, for n > 0, p and q set. */
 amg_status amg_vector_check(const char *what, int32_t n, const void *p, const void *q);
-/* *result = x . y (result on the host) */
-amg_status amg_dot_host(int32_t n, const double *x, const double *y, double *result);
-amg_status amg_dot_device(int32_t n, const double *x, const double *y, double *result);
 /* y = alpha x + y */
 amg_status amg_axpy_host(int32_t n, double alpha, const double *x, double *y);
 amg_status amg_axpy_device(int32_t n, double alpha, const double *x, double *y);
-/* x = alpha x */
-amg_status amg_scale_host(int32_t n, double alpha, double *x);
-amg_status amg_scale_device(int32_t n, double alpha, double *x);
-/* y[i] = s[i] * y[i] */
-amg_status amg_vmul_host(int32_t n, const double *s, double *y);
-amg_status amg_vmul_device(int32_t n, const double *s, double *y);
 /* x[i] = value */
 amg_status amg_fill_host(int32_t n, double value, double *x);
 amg_status amg_fill_device(int32_t n, double value, double *x);
@@ -214,10 +205,7 @@ amg_status amg_spmv(const fmt_tile *a, const double *x, double *y);
 amg_status amg_residual(const fmt_tile *a, const double *b, const double *x, double *r);
 amg_status amg_jacobi(const fmt_tile *a, const double *dinv, double omega, const double *b,
                       const double *x_in, double *x_out);
-amg_status amg_dot(fmt_location loc, int32_t n, const double *x, const double *y, double *result);
 amg_status amg_axpy(fmt_location loc, int32_t n, double alpha, const double *x, double *y);
-amg_status amg_scale(fmt_location loc, int32_t n, double alpha, double *x);
-amg_status amg_vmul(fmt_location loc, int32_t n, const double *s, double *y);
 amg_status amg_fill(fmt_location loc, int32_t n, double value, double *x);
 amg_status amg_power_step(fmt_location loc, int32_t n, const double *d, const double *dinv, const double *x,
                           double *y, double *stats, double *work);

@@ -53,17 +53,8 @@ amg_status amg_jacobi(const fmt_tile *a, const double *dinv, double omega, const
   return BY_LOC(a->loc, amg_jacobi_host(a, dinv, omega, b, x_in, x_out),
                 amg_jacobi_device(a, dinv, omega, b, x_in, x_out));
 }
-amg_status amg_dot(fmt_location loc, int32_t n, const double *x, const double *y, double *result) {
-  return BY_LOC(loc, amg_dot_host(n, x, y, result), amg_dot_device(n, x, y, result));
-}
 amg_status amg_axpy(fmt_location loc, int32_t n, double alpha, const double *x, double *y) {
   return BY_LOC(loc, amg_axpy_host(n, alpha, x, y), amg_axpy_device(n, alpha, x, y));
-}
-amg_status amg_scale(fmt_location loc, int32_t n, double alpha, double *x) {
-  return BY_LOC(loc, amg_scale_host(n, alpha, x), amg_scale_device(n, alpha, x));
-}
-amg_status amg_vmul(fmt_location loc, int32_t n, const double *s, double *y) {
-  return BY_LOC(loc, amg_vmul_host(n, s, y), amg_vmul_device(n, s, y));
 }
 amg_status amg_fill(fmt_location loc, int32_t n, double value, double *x) {
   return BY_LOC(loc, amg_fill_host(n, value, x), amg_fill_device(n, value, x));

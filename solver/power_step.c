@@ -1,6 +1,5 @@
 /* One power-iteration step for rho(D^-1 A) on the host (the CPU reference
- * of power_step.cu). Sums run in increasing i, each product rounded as the
- * separate vector operations rounded it (x_i * (d_i x_i), y_i * y_i). */
+ * of power_step.cu). Sums run in increasing i. */
 #include <math.h>
 
 #include "amg_ops.h"

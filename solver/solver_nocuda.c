@@ -38,12 +38,7 @@ amg_status amg_jacobi_device(const fmt_tile *a, const double *dinv, double omega
                              const double *x_in, double *x_out) {
   return no_cuda("jacobi");
 }
-amg_status amg_dot_device(int32_t n, const double *x, const double *y, double *result) {
-  return no_cuda("dot");
-}
 amg_status amg_axpy_device(int32_t n, double alpha, const double *x, double *y) { return no_cuda("axpy"); }
-amg_status amg_scale_device(int32_t n, double alpha, double *x) { return no_cuda("scale"); }
-amg_status amg_vmul_device(int32_t n, const double *s, double *y) { return no_cuda("vmul"); }
 amg_status amg_fill_device(int32_t n, double value, double *x) { return no_cuda("fill"); }
 amg_status amg_coarse_create_device(const fmt_tile *a, amg_coarse_solver **out) {
   *out = NULL;

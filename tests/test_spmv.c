@@ -119,12 +119,6 @@ static void check_matrix(const fmt_csr *a, const char *name) {
 static void check_blas1(int32_t n) {
   double *x = random_vector(n, 21 + (uint64_t)n), *y = random_vector(n, 22), *z = random_vector(n, 23);
   double *w = random_vector(n, 24);
-  double dot = -1.0, want = 0.0;
-  for (int32_t i = 0; i < n; i++)
-    want += x[i] * y[i];
-  CHECK_OK(amg_dot_host(n, x, y, &dot));
-  CHECK(dot == want, "dot n=%d: %.17g, expected %.17g", n, dot, want);
-
   memcpy(z, y, ((size_t)n + 1) * sizeof *z);
   CHECK_OK(amg_axpy_host(n, -0.75, x, z));
   int bad = z[n] != SENTINEL;
@@ -132,25 +126,34 @@ static void check_blas1(int32_t n) {
     bad += z[i] != -0.75 * x[i] + y[i];
   CHECK(bad == 0, "axpy n=%d: %d wrong", n, bad);
 
-  memcpy(z, y, ((size_t)n + 1) * sizeof *z);
-  CHECK_OK(amg_scale_host(n, 3.25, z));
-  bad = z[n] != SENTINEL;
-  for (int32_t i = 0; i < n; i++)
-    bad += z[i] != 3.25 * y[i];
-  CHECK(bad == 0, "scale n=%d: %d wrong", n, bad);
-
-  memcpy(z, y, ((size_t)n + 1) * sizeof *z);
-  CHECK_OK(amg_vmul_host(n, x, z));
-  bad = z[n] != SENTINEL;
-  for (int32_t i = 0; i < n; i++)
-    bad += z[i] != x[i] * y[i];
-  CHECK(bad == 0, "vmul n=%d: %d wrong", n, bad);
-
   CHECK_OK(amg_fill_host(n, -2.5, w));
   bad = w[n] != SENTINEL;
   for (int32_t i = 0; i < n; i++)
     bad += w[i] != -2.5;
   CHECK(bad == 0, "fill n=%d: %d wrong", n, bad);
+
+  /* power step with D = 2 + x^2 (positive): the sums and y = D^-1 y / |D^-1 y| */
+  double *d = malloc(((size_t)n + 1) * sizeof *d), *dinv = malloc(((size_t)n + 1) * sizeof *dinv);
+  double stats[AMG_POWER_STATS], xax = 0.0, xdx = 0.0, yy = 0.0;
+  for (int32_t i = 0; i < n; i++) {
+    d[i] = 2.0 + x[i] * x[i];
+    dinv[i] = 1.0 / d[i];
+    xax += x[i] * y[i];
+    xdx += d[i] * x[i] * x[i];
+    yy += (y[i] / d[i]) * (y[i] / d[i]);
+  }
+  memcpy(z, y, ((size_t)n + 1) * sizeof *z);
+  CHECK_OK(amg_power_step_host(n, d, dinv, x, z, stats));
+  CHECK(fabs(stats[AMG_POWER_XAX] - xax) <= 1e-13 * n && fabs(stats[AMG_POWER_XDX] - xdx) <= 1e-13 * xdx &&
+            fabs(stats[AMG_POWER_YY] - yy) <= 1e-13 * yy,
+        "power step n=%d: sums %.17g %.17g %.17g, expected %.17g %.17g %.17g", n, stats[AMG_POWER_XAX],
+        stats[AMG_POWER_XDX], stats[AMG_POWER_YY], xax, xdx, yy);
+  bad = z[n] != SENTINEL;
+  for (int32_t i = 0; i < n; i++)
+    bad += !(fabs(z[i] - y[i] / d[i] / sqrt(yy)) <= 1e-14);
+  CHECK(bad == 0, "power step n=%d: %d entries of y wrong", n, bad);
+  free(d);
+  free(dinv);
   free(x);
   free(y);
   free(z);
@@ -166,7 +169,7 @@ static void check_errors(void) {
   CHECK_OK(fmt_tile_from_csr(rect, &tr));
   if (!t || !tr)
     goto done;
-  double x[32] = {0}, y[32] = {0}, b[32] = {0}, d[32] = {0}, res = 0;
+  double x[32] = {0}, y[32] = {0}, b[32] = {0}, d[32] = {0};
   fmt_tile elsewhere = *t;
   elsewhere.loc = FMT_DEVICE;
 
@@ -181,30 +184,24 @@ static void check_errors(void) {
   CHECK_ERROR(amg_jacobi_host(t, NULL, OMEGA, b, x, y), AMG_ERR_ARG, "dinv");
   CHECK_ERROR(amg_jacobi_host(tr, d, OMEGA, b, x, y), AMG_ERR_NOT_SQUARE, "20 x 30");
 
-  CHECK_ERROR(amg_dot_host(-1, x, y, &res), AMG_ERR_ARG, "negative");
-  CHECK_ERROR(amg_dot_host(3, NULL, y, &res), AMG_ERR_ARG, "NULL");
-  CHECK_ERROR(amg_dot_host(3, x, y, NULL), AMG_ERR_ARG, "result");
+  CHECK_ERROR(amg_axpy_host(-1, 1.0, x, y), AMG_ERR_ARG, "negative");
   CHECK_ERROR(amg_axpy_host(3, 1.0, x, NULL), AMG_ERR_ARG, "NULL");
-  CHECK_ERROR(amg_scale_host(-5, 1.0, x), AMG_ERR_ARG, "negative");
-  CHECK_ERROR(amg_vmul_host(3, NULL, y), AMG_ERR_ARG, "NULL");
   CHECK_ERROR(amg_fill_host(2, 1.0, NULL), AMG_ERR_ARG, "NULL");
-  res = 7.0;
-  CHECK_OK(amg_dot_host(0, NULL, NULL, &res));
-  CHECK(res == 0.0, "dot of empty vectors is %g", res);
+  CHECK_OK(amg_fill_host(0, 1.0, NULL));
 
   /* device entry points check their arguments before using the GPU */
 #ifdef AMG_HAVE_CUDA
   CHECK_ERROR(amg_spmv_device(t, x, y), AMG_ERR_ARG, "device matrix");
   CHECK_ERROR(amg_residual_device(t, b, x, y), AMG_ERR_ARG, "device matrix");
   CHECK_ERROR(amg_jacobi_device(t, d, OMEGA, b, x, y), AMG_ERR_ARG, "device matrix");
-  CHECK_ERROR(amg_dot_device(-1, x, y, &res), AMG_ERR_ARG, "negative");
+  CHECK_ERROR(amg_axpy_device(-1, 1.0, x, y), AMG_ERR_ARG, "negative");
   CHECK_ERROR(amg_axpy_device(4, 1.0, NULL, y), AMG_ERR_ARG, "NULL");
   amg_spmv_baseline *bl = NULL;
   CHECK_ERROR(amg_spmv_baseline_create(a, &bl), AMG_ERR_ARG, "device CSR");
   CHECK(bl == NULL, "baseline handle set on failure");
 #else
   CHECK_ERROR(amg_spmv_device(t, x, y), AMG_ERR_NO_CUDA, "CUDA");
-  CHECK_ERROR(amg_dot_device(3, x, y, &res), AMG_ERR_NO_CUDA, "CUDA");
+  CHECK_ERROR(amg_axpy_device(3, 1.0, x, y), AMG_ERR_NO_CUDA, "CUDA");
 #endif
 
   /* variant selection */
