@@ -40,9 +40,11 @@ amg_status amg_strength_host(const fmt_tile *a, const double *d, double theta, u
 amg_status amg_strength_device(const fmt_tile *a, const double *d, double theta, uint16_t *smask);
 
 /* A_F: A with its weak off-diagonal entries (in a->mask, not in smask)
- * removed and added to the diagonal; tiles left empty are dropped. */
-amg_status amg_filter_host(const fmt_tile *a, const uint16_t *smask, fmt_tile **af);
-amg_status amg_filter_device(const fmt_tile *a, const uint16_t *smask, fmt_tile **af);
+ * removed and lumped into the diagonal so that A_F b = A b, for the level's
+ * near-null vector b (NULL: all ones): d_i += (sum of weak a_ij b_j) / b_i,
+ * unless that leaves d_i <= 0. Tiles left empty are dropped. */
+amg_status amg_filter_host(const fmt_tile *a, const uint16_t *smask, const double *b, fmt_tile **af);
+amg_status amg_filter_device(const fmt_tile *a, const uint16_t *smask, const double *b, fmt_tile **af);
 
 /* ---- MIS-2 aggregation (aggregate_mis2.c / aggregate_mis2.cu) ----
  *
@@ -95,21 +97,31 @@ amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *smask, int32_
 amg_status amg_aggregate_sizes_host(const int32_t *agg, int32_t n, int32_t count, int32_t *size);
 amg_status amg_aggregate_sizes_device(const int32_t *agg, int32_t n, int32_t count, int32_t *size);
 
-/* ---- prolongator (tentative.c/.cu, smooth_prolongator.c/.cu) ----
- * size holds the aggregate sizes (amg_aggregate_sizes). */
+/* ---- near-null space and prolongator (nullspace.c/.cu, tentative.c/.cu,
+ * smooth_prolongator.c/.cu); arrays live where agg lives ---- */
 
-/* T (n x count): T[i, agg[i]] = 1/sqrt(|aggregate|), no entry for agg[i] < 0. */
-amg_status amg_tentative_host(const int32_t *agg, const int32_t *size, int32_t n, int32_t count, fmt_tile **t);
-amg_status amg_tentative_device(const int32_t *agg, const int32_t *size, int32_t n, int32_t count,
+/* b[n]: level l's near-null vector B_l (NULL: all ones, level 0). bc[count]
+ * receives B_{l+1}: bc[j] = sqrt(sum of b_i^2 over aggregate j, in increasing
+ * i); tval[n] receives T's entries b_i / bc[agg[i]] (0 where agg[i] < 0).
+ * An empty aggregate, or one whose vector is zero, is an error. The device
+ * result is bitwise equal to the host's. */
+amg_status amg_nullspace_coarsen_host(const int32_t *agg, const double *b, int32_t n, int32_t count, double *bc,
+                                      double *tval);
+amg_status amg_nullspace_coarsen_device(const int32_t *agg, const double *b, int32_t n, int32_t count,
+                                        double *bc, double *tval);
+
+/* T (n x count): T[i, agg[i]] = tval[i], no entry for agg[i] < 0. */
+amg_status amg_tentative_host(const int32_t *agg, const double *tval, int32_t n, int32_t count, fmt_tile **t);
+amg_status amg_tentative_device(const int32_t *agg, const double *tval, int32_t n, int32_t count,
                                 fmt_tile **t);
 
 /* P = T - scale * D^-1 S in place of S, where S = A_F T (whose pattern holds
- * T's) and d the diagonal of A_F: p_ij = -scale * s_ij / d_i, plus
- * 1/sqrt(|agg i|) where j = agg[i]. */
-amg_status amg_smooth_prolongator_host(fmt_tile *s, const double *d, const int32_t *agg, const int32_t *size,
+ * T's) and d the diagonal of A_F: p_ij = -scale * s_ij / d_i, plus tval[i]
+ * where j = agg[i]. */
+amg_status amg_smooth_prolongator_host(fmt_tile *s, const double *d, const int32_t *agg, const double *tval,
                                        double scale);
 amg_status amg_smooth_prolongator_device(fmt_tile *s, const double *d, const int32_t *agg,
-                                         const int32_t *size, double scale);
+                                         const double *tval, double scale);
 
 /* ---- SpMV and vector kernels (spmv.c/.cu, blas1.c/.cu) ---- */
 
@@ -189,12 +201,13 @@ amg_status amg_power_step_device(int32_t n, const double *d, const double *dinv,
  * from the matrix's location (or the given one for plain vectors). */
 amg_status amg_diagonal(const fmt_tile *a, double *d);
 amg_status amg_strength(const fmt_tile *a, const double *d, double theta, uint16_t *smask);
-amg_status amg_filter(const fmt_tile *a, const uint16_t *smask, fmt_tile **af);
+amg_status amg_filter(const fmt_tile *a, const uint16_t *smask, const double *b, fmt_tile **af);
 amg_status amg_aggregate(const fmt_tile *a, const uint16_t *smask, int32_t *agg, amg_aggregate_stats *st);
-amg_status amg_aggregate_sizes(fmt_location loc, const int32_t *agg, int32_t n, int32_t count, int32_t *size);
-amg_status amg_tentative(fmt_location loc, const int32_t *agg, const int32_t *size, int32_t n, int32_t count,
+amg_status amg_nullspace_coarsen(fmt_location loc, const int32_t *agg, const double *b, int32_t n, int32_t count,
+                                 double *bc, double *tval);
+amg_status amg_tentative(fmt_location loc, const int32_t *agg, const double *tval, int32_t n, int32_t count,
                          fmt_tile **t);
-amg_status amg_smooth_prolongator(fmt_tile *s, const double *d, const int32_t *agg, const int32_t *size,
+amg_status amg_smooth_prolongator(fmt_tile *s, const double *d, const int32_t *agg, const double *tval,
                                   double scale);
 amg_status amg_transpose(const fmt_tile *a, fmt_tile **at);
 /* C = A*B: the chosen backend on the device, the tile reference on the host. */

@@ -1,12 +1,14 @@
 /* A_F on the host (the CPU reference of filter.cu): A's strong entries and
- * its diagonal, with each row's weak off-diagonal entries added to the
- * diagonal, so that A_F 1 = A 1 (row sums, hence the near-null space of the
- * constant vector, are kept). */
+ * its diagonal, with each row's weak off-diagonal entries lumped into the
+ * diagonal so that A_F b = A b for the level's near-null vector b (b == NULL
+ * means 1, and then the weak entries are simply added: row sums are kept).
+ * Row i's diagonal gains (sum of weak a_ij b_j, in stored order) / b_i,
+ * unless that would make it non-positive. */
 #include <stdlib.h>
 
 #include "amg_ops.h"
 
-amg_status amg_filter_host(const fmt_tile *a, const uint16_t *smask, fmt_tile **out) {
+amg_status amg_filter_host(const fmt_tile *a, const uint16_t *smask, const double *b, fmt_tile **out) {
   *out = NULL;
   if (!a || a->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "filter: need a host matrix");
@@ -23,13 +25,16 @@ amg_status amg_filter_host(const fmt_tile *a, const uint16_t *smask, fmt_tile **
   amg_status s = fmt_tile_select(a, keep, &af);
   for (int32_t ti = 0; s == AMG_OK && ti < a->tile_m; ti++)
     for (int r = 0; r < FMT_TILE && ti * FMT_TILE + r < a->m; r++) {
+      int32_t i = ti * FMT_TILE + r;
       double weak = 0;
       for (int64_t t = a->tile_ptr[ti]; t < a->tile_ptr[ti + 1]; t++) {
         int64_t k = a->tile_nnz[t] + a->row_ptr[FMT_TILE * t + r];
         for (unsigned bits = a->mask[FMT_TILE * t + r]; bits; bits &= bits - 1, k++)
           if (!(keep[FMT_TILE * t + r] & (bits & -bits)))
-            weak += a->val[k];
+            weak += b ? a->val[k] * b[a->tile_col[t] * FMT_TILE + (a->idx[k] & 15)] : a->val[k];
       }
+      if (b)
+        weak /= b[i];
       for (int64_t t = af->tile_ptr[ti]; t < af->tile_ptr[ti + 1]; t++)
         if (af->tile_col[t] == ti) {
           double *diag = &af->val[fmt_tile_entry(af->tile_nnz, af->row_ptr, af->mask, t, r, r)];

@@ -11,24 +11,25 @@ amg_status amg_diagonal(const fmt_tile *a, double *d) {
 amg_status amg_strength(const fmt_tile *a, const double *d, double theta, uint16_t *smask) {
   return BY_LOC(a->loc, amg_strength_host(a, d, theta, smask), amg_strength_device(a, d, theta, smask));
 }
-amg_status amg_filter(const fmt_tile *a, const uint16_t *smask, fmt_tile **af) {
-  return BY_LOC(a->loc, amg_filter_host(a, smask, af), amg_filter_device(a, smask, af));
+amg_status amg_filter(const fmt_tile *a, const uint16_t *smask, const double *b, fmt_tile **af) {
+  return BY_LOC(a->loc, amg_filter_host(a, smask, b, af), amg_filter_device(a, smask, b, af));
 }
 amg_status amg_aggregate(const fmt_tile *a, const uint16_t *smask, int32_t *agg, amg_aggregate_stats *st) {
   return BY_LOC(a->loc, amg_aggregate_host(a, smask, agg, st), amg_aggregate_device(a, smask, agg, st));
 }
-amg_status amg_aggregate_sizes(fmt_location loc, const int32_t *agg, int32_t n, int32_t count, int32_t *size) {
-  return BY_LOC(loc, amg_aggregate_sizes_host(agg, n, count, size),
-                amg_aggregate_sizes_device(agg, n, count, size));
+amg_status amg_nullspace_coarsen(fmt_location loc, const int32_t *agg, const double *b, int32_t n, int32_t count,
+                                 double *bc, double *tval) {
+  return BY_LOC(loc, amg_nullspace_coarsen_host(agg, b, n, count, bc, tval),
+                amg_nullspace_coarsen_device(agg, b, n, count, bc, tval));
 }
-amg_status amg_tentative(fmt_location loc, const int32_t *agg, const int32_t *size, int32_t n, int32_t count,
+amg_status amg_tentative(fmt_location loc, const int32_t *agg, const double *tval, int32_t n, int32_t count,
                          fmt_tile **t) {
-  return BY_LOC(loc, amg_tentative_host(agg, size, n, count, t), amg_tentative_device(agg, size, n, count, t));
+  return BY_LOC(loc, amg_tentative_host(agg, tval, n, count, t), amg_tentative_device(agg, tval, n, count, t));
 }
-amg_status amg_smooth_prolongator(fmt_tile *s, const double *d, const int32_t *agg, const int32_t *size,
+amg_status amg_smooth_prolongator(fmt_tile *s, const double *d, const int32_t *agg, const double *tval,
                                   double scale) {
-  return BY_LOC(s->loc, amg_smooth_prolongator_host(s, d, agg, size, scale),
-                amg_smooth_prolongator_device(s, d, agg, size, scale));
+  return BY_LOC(s->loc, amg_smooth_prolongator_host(s, d, agg, tval, scale),
+                amg_smooth_prolongator_device(s, d, agg, tval, scale));
 }
 amg_status amg_transpose(const fmt_tile *a, fmt_tile **at) {
   return BY_LOC(a->loc, fmt_tile_transpose(a, at), fmt_tile_transpose_device(a, at));

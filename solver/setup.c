@@ -1,7 +1,7 @@
 /* amg_setup: the smoothed-aggregation hierarchy, built level by level in
  * tile format on the chosen backend, with no CSR round trip after the input
  * conversion:
- *   diagonal -> strength -> MIS-2 aggregates -> rho(D^-1 A) -> T ->
+ *   diagonal -> strength -> MIS-2 aggregates -> rho(D^-1 A) -> B_{l+1}, T ->
  *   (A_F) -> S = A_F T -> P = T - omega/rho D^-1 S -> R = P^T ->
  *   A_c = P^T A P (chosen order, chosen SpGEMM) -> next level,
  * until a level has at most coarse_size rows, max_levels is reached, or
@@ -53,21 +53,23 @@ static amg_status check_input(const fmt_csr *a) {
   return s;
 }
 
-/* P for level lv: T from the aggregates, smoothed with A_F (= A when theta = 0). */
+/* P for level lv: T from the aggregates and B_l, smoothed with A_F (= A when
+ * theta = 0); B_{l+1} goes to *bc (count entries, where lv lives). */
 static amg_status prolongator(const amg_options *o, amg_level *lv, const double *d, const uint16_t *smask,
-                              int32_t count, double theta) {
+                              int32_t count, double theta, double **bc) {
   fmt_location loc = lv->a->loc;
   int32_t n = lv->a->m;
   fmt_tile *t = NULL, *af = NULL;
-  double *df = NULL, *dfinv = NULL, rho_f = lv->rho;
-  int32_t *size = NULL;
-  amg_status s = fmt_alloc((void **)&size, count, sizeof *size, loc);
+  double *df = NULL, *dfinv = NULL, *tval = NULL, rho_f = lv->rho;
+  amg_status s = fmt_alloc((void **)bc, count, sizeof **bc, loc);
   if (s == AMG_OK)
-    s = amg_aggregate_sizes(loc, lv->agg, n, count, size);
+    s = fmt_alloc((void **)&tval, n, sizeof *tval, loc);
   if (s == AMG_OK)
-    s = amg_tentative(loc, lv->agg, size, n, count, &t);
+    s = amg_nullspace_coarsen(loc, lv->agg, lv->b, n, count, *bc, tval);
+  if (s == AMG_OK)
+    s = amg_tentative(loc, lv->agg, tval, n, count, &t);
   if (s == AMG_OK && theta > 0) {
-    s = amg_filter(lv->a, smask, &af);
+    s = amg_filter(lv->a, smask, lv->b, &af);
     if (s == AMG_OK)
       s = fmt_alloc((void **)&df, n, sizeof *df, loc);
     if (s == AMG_OK)
@@ -82,12 +84,12 @@ static amg_status prolongator(const amg_options *o, amg_level *lv, const double 
   if (s == AMG_OK)
     s = amg_multiply(af ? af : lv->a, t, o->spgemm, &lv->p);
   if (s == AMG_OK)
-    s = amg_smooth_prolongator(lv->p, af ? df : d, lv->agg, size, o->prolongator_omega / rho_f);
+    s = amg_smooth_prolongator(lv->p, af ? df : d, lv->agg, tval, o->prolongator_omega / rho_f);
   fmt_tile_destroy(t);
   fmt_tile_destroy(af);
   fmt_free(df, loc);
   fmt_free(dfinv, loc);
-  fmt_free(size, loc);
+  fmt_free(tval, loc);
   return s;
 }
 
@@ -139,7 +141,7 @@ static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
   rep->rho = lv->rho;
   rep->ms_rho = lap(loc, &t0, &s);
   if (s == AMG_OK)
-    s = prolongator(o, lv, d, smask, rep->agg.count, theta);
+    s = prolongator(o, lv, d, smask, rep->agg.count, theta, &h->level[l + 1].b);
   if (s == AMG_OK) {
     rep->p_nnz = lv->p->nnz;
     rep->p_tiles = lv->p->num_tiles;
@@ -268,6 +270,7 @@ void amg_hierarchy_destroy(amg_hierarchy *h) {
     fmt_tile_destroy(lv->r);
     fmt_free(lv->dinv, h->loc);
     fmt_free(lv->agg, h->loc);
+    fmt_free(lv->b, h->loc);
   }
   amg_coarse_destroy(h->coarse);
   amg_workspace_destroy(h);

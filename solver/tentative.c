@@ -1,12 +1,12 @@
 /* Tentative prolongator T on the host (the CPU reference of tentative.cu):
- * one entry 1/sqrt(|aggregate|) per aggregated row, in column agg[i], so
- * each column has unit 2-norm. Built as CSR, then packed into tiles. */
-#include <math.h>
+ * one entry tval[i] per aggregated row, in column agg[i] (tval from
+ * amg_nullspace_coarsen, so each column has unit 2-norm). Built as CSR, then
+ * packed into tiles. */
 #include <stdlib.h>
 
 #include "amg_ops.h"
 
-amg_status amg_tentative_host(const int32_t *agg, const int32_t *size, int32_t n, int32_t count,
+amg_status amg_tentative_host(const int32_t *agg, const double *tval, int32_t n, int32_t count,
                               fmt_tile **out) {
   *out = NULL;
   int64_t nnz = 0;
@@ -24,7 +24,7 @@ amg_status amg_tentative_host(const int32_t *agg, const int32_t *size, int32_t n
     for (int32_t i = 0; i < n; i++) {
       if (agg[i] >= 0) {
         t->col[k] = agg[i];
-        t->val[k++] = 1.0 / sqrt((double)size[agg[i]]);
+        t->val[k++] = tval[i];
       }
       t->row_ptr[i + 1] = k;
     }

@@ -42,7 +42,7 @@ static __global__ void count_kernel(const int32_t *agg, int32_t n, int32_t tile_
   counts[ti] = fmt_tile_count{tiles, entries};
 }
 
-static __global__ void fill_kernel(const int32_t *agg, int32_t n, int32_t tile_m, const int32_t *size,
+static __global__ void fill_kernel(const int32_t *agg, int32_t n, int32_t tile_m, const double *tval,
                                    const fmt_tile_count *scan, int64_t *tile_ptr, int32_t *tile_col,
                                    int64_t *tile_nnz, uint8_t *row_ptr, uint16_t *mask, uint8_t *idx,
                                    double *val) {
@@ -68,14 +68,14 @@ static __global__ void fill_kernel(const int32_t *agg, int32_t n, int32_t tile_m
       mask[FMT_TILE * u + r] = here ? (uint16_t)(1u << (a % FMT_TILE)) : 0;
       if (here) {
         idx[k] = (uint8_t)((r << 4) | (a % FMT_TILE));
-        val[k++] = 1.0 / sqrt((double)size[a]);
+        val[k++] = tval[i];
         in_tile++;
       }
     }
   }
 }
 
-extern "C" amg_status amg_tentative_device(const int32_t *agg, const int32_t *size, int32_t n, int32_t count,
+extern "C" amg_status amg_tentative_device(const int32_t *agg, const double *tval, int32_t n, int32_t count,
                                            fmt_tile **out) {
   *out = NULL;
   int32_t tile_m = fmt_tiles_for(n);
@@ -105,7 +105,7 @@ extern "C" amg_status amg_tentative_device(const int32_t *agg, const int32_t *si
     goto done;
   }
   fill_kernel<<<fmt_blocks((int64_t)tile_m + 1, 1, 128), 128, 0, fmt_stream()>>>(
-      agg, n, tile_m, size, scan, t->tile_ptr, t->tile_col, t->tile_nnz, t->row_ptr, t->mask, t->idx,
+      agg, n, tile_m, tval, scan, t->tile_ptr, t->tile_col, t->tile_nnz, t->row_ptr, t->mask, t->idx,
       t->val);
   AMG_LAUNCH_GOTO(s, done);
 done:

@@ -5,7 +5,8 @@
  * shows. Inputs: the host test's kinds (the four Poisson stencils, random
  * symmetric graphs, strength subsets with isolated nodes, tiny shapes) and
  * larger ones: 3D 27-point n=30, 2D 5-point n=300, random symmetric graphs
- * of 100k nodes. */
+ * of 100k nodes. The near-null-space split over the aggregates is checked
+ * against the host bitwise too. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +58,42 @@ static int same_agg(const int32_t *ref, const fmt_csr *box, int32_t n, const cha
   return bad == 0;
 }
 
+/* The near-null-space split over the host aggregates (b = ones, and b
+ * random in [0.5, 1.5)): bc and tval from the device bitwise equal to the
+ * host's. */
+static void check_nullspace(const int32_t *agg, int32_t n, int32_t count, const char *what) {
+  size_t nb = ((size_t)n + 1) * sizeof(double), cb = ((size_t)count + 1) * sizeof(double);
+  double *b = malloc(nb), *bc = malloc(cb), *tval = malloc(nb), *got_bc = malloc(cb), *got_tval = malloc(nb);
+  int32_t *dev_agg = NULL;
+  double *dev_b = NULL, *dev_bc = NULL, *dev_tval = NULL;
+  test_rng rng = {(uint64_t)n * 31 + (uint64_t)count};
+  for (int32_t i = 0; i < n; i++)
+    b[i] = 0.5 + test_rng_uniform(&rng);
+  CHECK_OK(fmt_alloc((void **)&dev_agg, n + 1, sizeof *dev_agg, FMT_DEVICE));
+  CHECK_OK(fmt_alloc((void **)&dev_b, n + 1, sizeof *dev_b, FMT_DEVICE));
+  CHECK_OK(fmt_alloc((void **)&dev_bc, count + 1, sizeof *dev_bc, FMT_DEVICE));
+  CHECK_OK(fmt_alloc((void **)&dev_tval, n + 1, sizeof *dev_tval, FMT_DEVICE));
+  CHECK_OK(fmt_copy(dev_agg, FMT_DEVICE, agg, FMT_HOST, (size_t)n * sizeof *agg));
+  CHECK_OK(fmt_copy(dev_b, FMT_DEVICE, b, FMT_HOST, (size_t)n * sizeof *b));
+  for (int pass = 0; pass < 2; pass++) {
+    CHECK_OK(amg_nullspace_coarsen_host(agg, pass ? b : NULL, n, count, bc, tval));
+    CHECK_OK(amg_nullspace_coarsen_device(dev_agg, pass ? dev_b : NULL, n, count, dev_bc, dev_tval));
+    CHECK_OK(fmt_copy(got_bc, FMT_HOST, dev_bc, FMT_DEVICE, (size_t)count * sizeof *bc));
+    CHECK_OK(fmt_copy(got_tval, FMT_HOST, dev_tval, FMT_DEVICE, (size_t)n * sizeof *tval));
+    CHECK(!memcmp(bc, got_bc, (size_t)count * sizeof *bc) && !memcmp(tval, got_tval, (size_t)n * sizeof *tval),
+          "%s: near-null space (b %s): device differs from the host", what, pass ? "random" : "ones");
+  }
+  fmt_free(dev_agg, FMT_DEVICE);
+  fmt_free(dev_b, FMT_DEVICE);
+  fmt_free(dev_bc, FMT_DEVICE);
+  fmt_free(dev_tval, FMT_DEVICE);
+  free(b);
+  free(bc);
+  free(tval);
+  free(got_bc);
+  free(got_tval);
+}
+
 static void check_case(const fmt_csr *csr, keep_rule rule, const char *name) {
   char what[160];
   snprintf(what, sizeof what, "%s, %s", name, keep_rule_name[rule]);
@@ -85,6 +122,7 @@ static void check_case(const fmt_csr *csr, keep_rule rule, const char *name) {
   if (s != AMG_OK)
     goto done;
   CHECK(same_agg(ref, box, n, what), "%s: device agg differs from the host", what);
+  check_nullspace(ref, n, host_st.count, what);
   if (!stats_equal(&dev_st, &host_st)) {
     CHECK(0, "%s: device stats differ from the host", what);
     print_stats("device", &dev_st);

@@ -46,34 +46,77 @@ static amg_options cpu_options(double theta, amg_galerkin_order order) {
   return o;
 }
 
-/* Columns of T (rebuilt from the level's aggregates) have unit 2-norm. */
-static void check_tentative(const int32_t *agg, int32_t n, int32_t count, const char *what) {
+/* Level l's near-null vector b (NULL: ones, level 0) split over the
+ * aggregates: T's columns have unit 2-norm and T bc = b on the aggregated
+ * rows, which together fix T and bc. Returns bc (B_{l+1}, for the next
+ * level) and T as CSR in *t_out. */
+static double *check_tentative(const int32_t *agg, const double *b, int32_t n, int32_t count, fmt_csr **t_out,
+                               const char *what) {
   fmt_tile *t = NULL;
-  int32_t *size = malloc(((size_t)count + 1) * sizeof *size);
-  CHECK_OK(amg_aggregate_sizes_host(agg, n, count, size));
-  CHECK_OK(amg_tentative_host(agg, size, n, count, &t));
-  free(size);
+  double *bc = malloc(((size_t)count + 1) * sizeof *bc), *tval = malloc(((size_t)n + 1) * sizeof *tval);
+  CHECK_OK(amg_nullspace_coarsen_host(agg, b, n, count, bc, tval));
+  CHECK_OK(amg_tentative_host(agg, tval, n, count, &t));
   fmt_csr *c = t ? test_tile_to_host_csr(t) : NULL;
   double *norm = calloc((size_t)count + 1, sizeof *norm);
   for (int64_t k = 0; c && k < c->nnz; k++)
     norm[c->col[k]] += c->val[k] * c->val[k];
   for (int32_t j = 0; c && j < count; j++)
     CHECK(fabs(norm[j] - 1.0) <= 1e-14, "%s: column %d of T has squared norm %.17g", what, j, norm[j]);
+  for (int32_t i = 0; c && i < n; i++) {
+    double tb = 0, want = agg[i] < 0 ? 0.0 : (b ? b[i] : 1.0);
+    for (int64_t k = c->row_ptr[i]; k < c->row_ptr[i + 1]; k++)
+      tb += c->val[k] * bc[c->col[k]];
+    CHECK(fabs(tb - want) <= 1e-14 * fabs(want), "%s: (T B_c)[%d] = %.17g, B[%d] = %.17g", what, i, tb, i, want);
+  }
   free(norm);
-  fmt_csr_destroy(c);
+  free(tval);
   fmt_tile_destroy(t);
+  *t_out = c;
+  return bc;
 }
 
-static void check_level(const amg_hierarchy *h, int l, const char *what) {
+/* P = T - (omega/rho) D^-1 A T, with T from check_tentative and A T by the
+ * CSR reference (for theta = 0 on the level, where A_F = A). */
+static void check_smoothed(const fmt_csr *a, const fmt_csr *t, const fmt_csr *p, double scale, const char *what,
+                           int l) {
+  fmt_csr *at = NULL;
+  CHECK_OK(spgemm_csr_reference(a, t, &at));
+  double *diag = calloc((size_t)a->m + 1, sizeof *diag);
+  for (int32_t i = 0; at && i < a->m; i++) {
+    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
+      if (a->col[k] == i)
+        diag[i] = a->val[k];
+    for (int64_t k = at->row_ptr[i]; k < at->row_ptr[i + 1]; k++) {
+      at->val[k] *= -scale / diag[i];
+      for (int64_t q = t->row_ptr[i]; q < t->row_ptr[i + 1]; q++)
+        if (t->col[q] == at->col[k])
+          at->val[k] += t->val[q];
+    }
+  }
+  char where[160];
+  snprintf(where, sizeof where, "%s level %d: P against T - omega/rho D^-1 A T", what, l);
+  CHECK(at && test_csr_close_rows(p, at, 1e-12, where), "%s", where);
+  free(diag);
+  fmt_csr_destroy(at);
+}
+
+/* *b: the level's near-null vector on entry (NULL: ones), the next level's on
+ * return. theta_zero: no level filters A, so P can be rebuilt exactly. */
+static void check_level(const amg_hierarchy *h, const amg_options *o, int l, int theta_zero, double **b,
+                        const char *what) {
   const amg_setup_report *rep = amg_hierarchy_report(h);
   fmt_csr *a = test_tile_to_host_csr(amg_level_operator(h, l));
   fmt_csr *p = test_tile_to_host_csr(amg_level_prolongator(h, l));
   fmt_csr *ac = test_tile_to_host_csr(amg_level_operator(h, l + 1));
-  fmt_csr *r = NULL, *act = NULL;
+  fmt_csr *r = NULL, *act = NULL, *t = NULL;
   CHECK(a && p && ac, "%s level %d: matrices missing", what, l);
   if (!a || !p || !ac)
     goto done;
-  check_tentative(amg_level_aggregates(h, l), a->m, rep->level[l].agg.count, what);
+  double *bc = check_tentative(amg_level_aggregates(h, l), *b, a->m, rep->level[l].agg.count, &t, what);
+  free(*b);
+  *b = bc;
+  if (theta_zero && t)
+    check_smoothed(a, t, p, o->prolongator_omega / rep->level[l].rho, what, l);
   /* Every aggregated node has a nonzero row in P; an isolated one (agg -1: no
    * strong neighbour, left to the smoother) has none, and is counted. */
   const int32_t *agg = amg_level_aggregates(h, l);
@@ -116,12 +159,15 @@ done:
   fmt_csr_destroy(ac);
   fmt_csr_destroy(r);
   fmt_csr_destroy(act);
+  fmt_csr_destroy(t);
 }
 
-/* stencil 0: the jumping-coefficient diffusion matrix of configs/matrices. */
-static void check_problem(int stencil, int32_t n, double theta) {
-  char what[64];
-  snprintf(what, sizeof what, "%s %d n=%d theta=%g", stencil ? "poisson" : "diffusion", stencil, n, theta);
+/* stencil 0: the jumping-coefficient diffusion matrix of configs/matrices.
+ * theta on level 0, theta_coarse below. */
+static void check_problem(int stencil, int32_t n, double theta, double theta_coarse) {
+  char what[96];
+  snprintf(what, sizeof what, "%s %d n=%d theta=%g/%g", stencil ? "poisson" : "diffusion", stencil, n, theta,
+           theta_coarse);
   fmt_csr *a = NULL;
   amg_hierarchy *h = NULL, *h2 = NULL;
   if (stencil)
@@ -129,7 +175,9 @@ static void check_problem(int stencil, int32_t n, double theta) {
   else
     CHECK_OK(fmt_mm_read(AMG_SOURCE_DIR "/configs/matrices/diffusion2d_40.mtx", &a));
   amg_options o = cpu_options(theta, AMG_GALERKIN_PT_AP);
+  o.strength_theta_coarse = theta_coarse;
   CHECK_OK(amg_setup(a, &o, &h));
+  double *b = NULL;
   if (h) {
     const amg_setup_report *rep = amg_hierarchy_report(h);
     CHECK(rep->levels >= 2 && !rep->on_gpu, "%s: %d levels", what, rep->levels);
@@ -148,7 +196,7 @@ static void check_problem(int stencil, int32_t n, double theta) {
       CHECK(rep->level[l].rho >= 1.0 && rep->level[l].rho <= bound,
             "%s level %d: rho(D^-1 A) = %g outside [1, %g] (trace bound, Gershgorin)", what, l,
             rep->level[l].rho, bound);
-      check_level(h, l, what);
+      check_level(h, &o, l, theta == 0 && theta_coarse == 0, &b, what);
     }
     /* The other order gives the same coarse operators. */
     o.galerkin_order = AMG_GALERKIN_PTA_P;
@@ -161,6 +209,7 @@ static void check_problem(int stencil, int32_t n, double theta) {
       fmt_csr_destroy(y);
     }
   }
+  free(b);
   amg_hierarchy_destroy(h);
   amg_hierarchy_destroy(h2);
   fmt_csr_destroy(a);
@@ -175,6 +224,70 @@ static fmt_csr *poisson_with_diagonal(int32_t row, double v) {
     if (a->col[k] == row)
       a->val[k] = v;
   return a;
+}
+
+/* y = A x for a tile matrix, through CSR; x NULL means ones. */
+static double *tile_matvec(const fmt_tile *t, const double *x) {
+  fmt_csr *a = test_tile_to_host_csr(t);
+  double *ones = malloc(((size_t)t->n + 1) * sizeof *ones), *y = calloc((size_t)t->m + 1, sizeof *y);
+  for (int32_t j = 0; j < t->n; j++)
+    ones[j] = x ? x[j] : 1.0;
+  if (a)
+    csr_matvec(a, ones, y);
+  free(ones);
+  fmt_csr_destroy(a);
+  return y;
+}
+
+/* The filter lumps weak entries so that A_F b = A b, for b = 1 (row sums)
+ * and for a non-constant b; it drops entries. The diffusion matrix at theta
+ * 0.25, where the coefficient jumps make many entries weak. */
+static void check_filter(void) {
+  fmt_csr *a = NULL;
+  fmt_tile *t = NULL;
+  CHECK_OK(fmt_mm_read(AMG_SOURCE_DIR "/configs/matrices/diffusion2d_40.mtx", &a));
+  CHECK_OK(fmt_tile_from_csr(a, &t));
+  if (!t) {
+    fmt_csr_destroy(a);
+    return;
+  }
+  double *d = malloc((size_t)t->m * sizeof *d), *b = malloc((size_t)t->m * sizeof *b);
+  uint16_t *smask = malloc((size_t)FMT_TILE * t->num_tiles * sizeof *smask);
+  CHECK_OK(amg_diagonal_host(t, d));
+  CHECK_OK(amg_strength_host(t, d, 0.25, smask));
+  test_rng rng = {11};
+  for (int32_t i = 0; i < t->m; i++)
+    b[i] = 0.9 + 0.2 * test_rng_uniform(&rng);
+  for (int pass = 0; pass < 2; pass++) {
+    const double *bb = pass ? b : NULL;
+    fmt_tile *af = NULL;
+    CHECK_OK(amg_filter_host(t, smask, bb, &af));
+    if (!af)
+      continue;
+    CHECK(af->nnz < t->nnz, "filter: A_F keeps all %lld entries", (long long)t->nnz);
+    double *y = tile_matvec(t, bb), *z = tile_matvec(af, bb), *df = malloc((size_t)t->m * sizeof *df);
+    CHECK_OK(amg_diagonal_host(af, df));
+    /* A row keeps its own diagonal when it has no weak entry, or when
+     * lumping would leave it non-positive; every other row is checked. */
+    int32_t lumped = 0;
+    for (int32_t i = 0; i < t->m; i++) {
+      if (df[i] == d[i])
+        continue;
+      lumped++;
+      CHECK(fabs(y[i] - z[i]) <= 1e-13 * d[i], "filter (b %s): (A_F b)[%d] = %.17g, (A b)[%d] = %.17g",
+            pass ? "random" : "ones", i, z[i], i, y[i]);
+    }
+    CHECK(lumped >= t->m / 4, "filter: only %d of %d rows lumped weak entries", lumped, t->m);
+    free(df);
+    free(y);
+    free(z);
+    fmt_tile_destroy(af);
+  }
+  free(d);
+  free(b);
+  free(smask);
+  fmt_tile_destroy(t);
+  fmt_csr_destroy(a);
 }
 
 static void check_bad_input(void) {
@@ -214,15 +327,22 @@ static void check_bad_input(void) {
 }
 
 int main(void) {
-  check_problem(5, 40, 0.0);
-  check_problem(9, 40, 0.0);
-  check_problem(7, 14, 0.0);
-  check_problem(27, 12, 0.0);
-  check_problem(5, 40, 0.25);
+  /* No filtering anywhere: P is rebuilt exactly on every level. */
+  check_problem(5, 40, 0.0, 0.0);
+  check_problem(9, 40, 0.0, 0.0);
+  check_problem(7, 14, 0.0, 0.0);
+  check_problem(27, 12, 0.0, 0.0);
+  /* The defaults (theta 0 on level 0, 0.02 below). */
+  check_problem(5, 40, 0.0, 0.02);
+  check_problem(9, 40, 0.0, 0.02);
+  check_problem(7, 14, 0.0, 0.02);
+  check_problem(27, 12, 0.0, 0.02);
+  check_problem(5, 40, 0.25, 0.02);
   /* Coefficient jumps: theta > 0 removes entries on every level, and the
    * coarse operators' positive entries exercise the filter's lumping. */
-  check_problem(0, 40, 0.1);
-  check_problem(0, 40, 0.25);
+  check_problem(0, 40, 0.1, 0.02);
+  check_problem(0, 40, 0.25, 0.02);
+  check_filter();
   check_bad_input();
   return test_finish("test_setup");
 }
