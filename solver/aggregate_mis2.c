@@ -146,7 +146,7 @@ amg_status amg_aggregate_host(const fmt_tile *a, const uint16_t *smask, int32_t 
   size = calloc((size_t)count + 1, sizeof *size);
   if (!size)
     goto nomem;
-  s = amg_aggregate_sizes_host(agg, n, count, size);
+  s = amg_aggregate_sizes_host(agg, n, count, NULL, size);
   if (s != AMG_OK)
     goto done;
   for (int32_t i = 0; i < n; i++)

@@ -277,7 +277,7 @@ extern "C" amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *sm
 
   if (count > 0) {
     AMG_TRY_GOTO(fmt_device_alloc((void **)&size, (size_t)count * sizeof *size), s, done);
-    AMG_TRY_GOTO(amg_aggregate_sizes_device(agg, n, count, size), s, done);
+    AMG_TRY_GOTO(amg_aggregate_sizes_device(agg, n, count, NULL, size), s, done);
     AMG_TRY_GOTO(size_range(size, count, scalar + 1), s, done);
     AMG_CUDA_GOTO(cudaMemcpyAsync(result, scalar + 1, sizeof result, cudaMemcpyDeviceToHost,
                                   fmt_stream()),

@@ -41,10 +41,11 @@ amg_status amg_strength_device(const fmt_tile *a, const double *d, double theta,
 
 /* A_F: A with its weak off-diagonal entries (in a->mask, not in smask)
  * removed and lumped into the diagonal so that A_F b = A b, for the level's
- * near-null vector b (NULL: all ones): d_i += (sum of weak a_ij b_j) / b_i,
- * unless that leaves d_i <= 0. Tiles left empty are dropped. */
-amg_status amg_filter_host(const fmt_tile *a, const uint16_t *smask, const double *b, fmt_tile **af);
-amg_status amg_filter_device(const fmt_tile *a, const uint16_t *smask, const double *b, fmt_tile **af);
+ * near-null vector b = sqrt(w) (w NULL: b = 1): d_i += (sum of weak
+ * a_ij b_j) / b_i, unless that leaves d_i <= 0. Tiles left empty are
+ * dropped. */
+amg_status amg_filter_host(const fmt_tile *a, const uint16_t *smask, const int32_t *w, fmt_tile **af);
+amg_status amg_filter_device(const fmt_tile *a, const uint16_t *smask, const int32_t *w, fmt_tile **af);
 
 /* ---- MIS-2 aggregation (aggregate_mis2.c / aggregate_mis2.cu) ----
  *
@@ -92,23 +93,27 @@ amg_status amg_aggregate_host(const fmt_tile *a, const uint16_t *smask, int32_t 
 amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *smask, int32_t *agg,
                                 amg_aggregate_stats *st);
 
-/* size[0 .. count) (where agg lives) = the number of nodes in each aggregate;
- * agg[i] >= count is an error on the host (ignored on the device). */
-amg_status amg_aggregate_sizes_host(const int32_t *agg, int32_t n, int32_t count, int32_t *size);
-amg_status amg_aggregate_sizes_device(const int32_t *agg, int32_t n, int32_t count, int32_t *size);
+/* size[0 .. count) (where agg lives) = the number of nodes in each aggregate,
+ * or the sum of their weights w (NULL: 1 each); agg[i] >= count is an error
+ * on the host (ignored on the device). */
+amg_status amg_aggregate_sizes_host(const int32_t *agg, int32_t n, int32_t count, const int32_t *w,
+                                    int32_t *size);
+amg_status amg_aggregate_sizes_device(const int32_t *agg, int32_t n, int32_t count, const int32_t *w,
+                                      int32_t *size);
 
 /* ---- near-null space and prolongator (nullspace.c/.cu, tentative.c/.cu,
  * smooth_prolongator.c/.cu); arrays live where agg lives ---- */
 
-/* b[n]: level l's near-null vector B_l (NULL: all ones, level 0). bc[count]
- * receives B_{l+1}: bc[j] = sqrt(sum of b_i^2 over aggregate j, in increasing
- * i); tval[n] receives T's entries b_i / bc[agg[i]] (0 where agg[i] < 0).
- * An empty aggregate, or one whose vector is zero, is an error. The device
- * result is bitwise equal to the host's. */
-amg_status amg_nullspace_coarsen_host(const int32_t *agg, const double *b, int32_t n, int32_t count, double *bc,
+/* Level l's near-null vector is B_l = sqrt(w) for the integer weights w[n]
+ * (NULL: all ones, level 0; see nullspace.c). wc[count] receives level
+ * l+1's weights, the sums of w over each aggregate; tval[n] receives T's
+ * entries sqrt(w_i) / sqrt(wc[agg[i]]) (0 where agg[i] < 0). An empty
+ * aggregate is an error on the host. The device result is bitwise the
+ * host's. */
+amg_status amg_nullspace_coarsen_host(const int32_t *agg, const int32_t *w, int32_t n, int32_t count, int32_t *wc,
                                       double *tval);
-amg_status amg_nullspace_coarsen_device(const int32_t *agg, const double *b, int32_t n, int32_t count,
-                                        double *bc, double *tval);
+amg_status amg_nullspace_coarsen_device(const int32_t *agg, const int32_t *w, int32_t n, int32_t count,
+                                        int32_t *wc, double *tval);
 
 /* T (n x count): T[i, agg[i]] = tval[i], no entry for agg[i] < 0. */
 amg_status amg_tentative_host(const int32_t *agg, const double *tval, int32_t n, int32_t count, fmt_tile **t);
@@ -201,10 +206,10 @@ amg_status amg_power_step_device(int32_t n, const double *d, const double *dinv,
  * from the matrix's location (or the given one for plain vectors). */
 amg_status amg_diagonal(const fmt_tile *a, double *d);
 amg_status amg_strength(const fmt_tile *a, const double *d, double theta, uint16_t *smask);
-amg_status amg_filter(const fmt_tile *a, const uint16_t *smask, const double *b, fmt_tile **af);
+amg_status amg_filter(const fmt_tile *a, const uint16_t *smask, const int32_t *w, fmt_tile **af);
 amg_status amg_aggregate(const fmt_tile *a, const uint16_t *smask, int32_t *agg, amg_aggregate_stats *st);
-amg_status amg_nullspace_coarsen(fmt_location loc, const int32_t *agg, const double *b, int32_t n, int32_t count,
-                                 double *bc, double *tval);
+amg_status amg_nullspace_coarsen(fmt_location loc, const int32_t *agg, const int32_t *w, int32_t n, int32_t count,
+                                 int32_t *wc, double *tval);
 amg_status amg_tentative(fmt_location loc, const int32_t *agg, const double *tval, int32_t n, int32_t count,
                          fmt_tile **t);
 amg_status amg_smooth_prolongator(fmt_tile *s, const double *d, const int32_t *agg, const double *tval,

@@ -1,7 +1,7 @@
 /* A_F on the GPU (CPU reference: filter.c): keep masks (strong bits plus
  * the diagonal) per tile, fmt_tile_select_device, then one thread per row
- * sums its weak entries (times b_j, when b is given) in stored order and
- * adds the sum (over b_i) to A_F's diagonal. */
+ * sums its weak entries (times b_j = sqrt(w_j), when w is given) in stored
+ * order and adds the sum (over b_i) to A_F's diagonal. */
 #include "amg_ops.h"
 #include "device_util.cuh"
 
@@ -22,7 +22,7 @@ static __global__ void lump_kernel(int32_t n, const int64_t *a_tile_ptr, const i
                                    const uint16_t *keep, const int64_t *f_tile_ptr,
                                    const int32_t *f_tile_col, const int64_t *f_tile_nnz,
                                    const uint8_t *f_row_ptr, const uint16_t *f_mask, double *f_val,
-                                   const int32_t *a_tile_col, const double *b) {
+                                   const int32_t *a_tile_col, const int32_t *w) {
   int32_t i = (int32_t)((int64_t)blockIdx.x * blockDim.x + threadIdx.x);
   if (i >= n)
     return;
@@ -32,11 +32,13 @@ static __global__ void lump_kernel(int32_t n, const int64_t *a_tile_ptr, const i
     int64_t k = a_tile_nnz[t] + a_row_ptr[FMT_TILE * t + r];
     unsigned kept = keep[FMT_TILE * t + r];
     for (unsigned bits = a_mask[FMT_TILE * t + r]; bits; bits &= bits - 1, k++)
-      if (!(kept & (bits & (0u - bits))))
-        weak += b ? __dmul_rn(a_val[k], b[a_tile_col[t] * FMT_TILE + __ffs(bits) - 1]) : a_val[k];
+      if (!(kept & (bits & (0u - bits)))) {
+        int32_t j = a_tile_col[t] * FMT_TILE + __ffs(bits) - 1;
+        weak += w ? __dmul_rn(a_val[k], sqrt((double)w[j])) : a_val[k];
+      }
   }
-  if (b)
-    weak /= b[i];
+  if (w)
+    weak /= sqrt((double)w[i]);
   for (int64_t t = f_tile_ptr[ti]; t < f_tile_ptr[ti + 1]; t++)
     if (f_tile_col[t] == ti) {
       double *diag = &f_val[fmt_tile_entry(f_tile_nnz, f_row_ptr, f_mask, t, r, r)];
@@ -45,7 +47,7 @@ static __global__ void lump_kernel(int32_t n, const int64_t *a_tile_ptr, const i
     }
 }
 
-extern "C" amg_status amg_filter_device(const fmt_tile *a, const uint16_t *smask, const double *b, fmt_tile **out) {
+extern "C" amg_status amg_filter_device(const fmt_tile *a, const uint16_t *smask, const int32_t *w, fmt_tile **out) {
   *out = NULL;
   if (!a || a->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "filter: need a device matrix");
@@ -62,7 +64,7 @@ extern "C" amg_status amg_filter_device(const fmt_tile *a, const uint16_t *smask
   if (a->m > 0) {
     lump_kernel<<<fmt_blocks(a->m, 1, 256), 256, 0, fmt_stream()>>>(
         a->m, a->tile_ptr, a->tile_nnz, a->row_ptr, a->mask, a->val, keep, af->tile_ptr, af->tile_col,
-        af->tile_nnz, af->row_ptr, af->mask, af->val, a->tile_col, b);
+        af->tile_nnz, af->row_ptr, af->mask, af->val, a->tile_col, w);
     AMG_LAUNCH_GOTO(s, done);
   }
 done:

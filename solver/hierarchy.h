@@ -14,7 +14,7 @@ typedef struct amg_level {
   double *dinv;   /* 1 / diag(A_l) */
   double rho;     /* rho(D^-1 A_l) estimate */
   int32_t *agg;   /* aggregate of each node, -1 isolated */
-  double *b;      /* near-null vector B_l (NULL on level 0: all ones) */
+  int32_t *w;     /* near-null vector B_l = sqrt(w) (NULL on level 0: all ones) */
   double *x, *rhs;                   /* V-cycle vectors of this level's size, levels >= 1 */
   double *resid, *scratch;           /* the same, all but the coarsest level */
 } amg_level;

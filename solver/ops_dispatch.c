@@ -11,16 +11,16 @@ amg_status amg_diagonal(const fmt_tile *a, double *d) {
 amg_status amg_strength(const fmt_tile *a, const double *d, double theta, uint16_t *smask) {
   return BY_LOC(a->loc, amg_strength_host(a, d, theta, smask), amg_strength_device(a, d, theta, smask));
 }
-amg_status amg_filter(const fmt_tile *a, const uint16_t *smask, const double *b, fmt_tile **af) {
-  return BY_LOC(a->loc, amg_filter_host(a, smask, b, af), amg_filter_device(a, smask, b, af));
+amg_status amg_filter(const fmt_tile *a, const uint16_t *smask, const int32_t *w, fmt_tile **af) {
+  return BY_LOC(a->loc, amg_filter_host(a, smask, w, af), amg_filter_device(a, smask, w, af));
 }
 amg_status amg_aggregate(const fmt_tile *a, const uint16_t *smask, int32_t *agg, amg_aggregate_stats *st) {
   return BY_LOC(a->loc, amg_aggregate_host(a, smask, agg, st), amg_aggregate_device(a, smask, agg, st));
 }
-amg_status amg_nullspace_coarsen(fmt_location loc, const int32_t *agg, const double *b, int32_t n, int32_t count,
-                                 double *bc, double *tval) {
-  return BY_LOC(loc, amg_nullspace_coarsen_host(agg, b, n, count, bc, tval),
-                amg_nullspace_coarsen_device(agg, b, n, count, bc, tval));
+amg_status amg_nullspace_coarsen(fmt_location loc, const int32_t *agg, const int32_t *w, int32_t n, int32_t count,
+                                 int32_t *wc, double *tval) {
+  return BY_LOC(loc, amg_nullspace_coarsen_host(agg, w, n, count, wc, tval),
+                amg_nullspace_coarsen_device(agg, w, n, count, wc, tval));
 }
 amg_status amg_tentative(fmt_location loc, const int32_t *agg, const double *tval, int32_t n, int32_t count,
                          fmt_tile **t) {

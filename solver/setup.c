@@ -54,22 +54,22 @@ static amg_status check_input(const fmt_csr *a) {
 }
 
 /* P for level lv: T from the aggregates and B_l, smoothed with A_F (= A when
- * theta = 0); B_{l+1} goes to *bc (count entries, where lv lives). */
+ * theta = 0); B_{l+1}'s weights go to *wc (count entries, where lv lives). */
 static amg_status prolongator(const amg_options *o, amg_level *lv, const double *d, const uint16_t *smask,
-                              int32_t count, double theta, double **bc) {
+                              int32_t count, double theta, int32_t **wc) {
   fmt_location loc = lv->a->loc;
   int32_t n = lv->a->m;
   fmt_tile *t = NULL, *af = NULL;
   double *df = NULL, *dfinv = NULL, *tval = NULL, rho_f = lv->rho;
-  amg_status s = fmt_alloc((void **)bc, count, sizeof **bc, loc);
+  amg_status s = fmt_alloc((void **)wc, count, sizeof **wc, loc);
   if (s == AMG_OK)
     s = fmt_alloc((void **)&tval, n, sizeof *tval, loc);
   if (s == AMG_OK)
-    s = amg_nullspace_coarsen(loc, lv->agg, lv->b, n, count, *bc, tval);
+    s = amg_nullspace_coarsen(loc, lv->agg, lv->w, n, count, *wc, tval);
   if (s == AMG_OK)
     s = amg_tentative(loc, lv->agg, tval, n, count, &t);
   if (s == AMG_OK && theta > 0) {
-    s = amg_filter(lv->a, smask, lv->b, &af);
+    s = amg_filter(lv->a, smask, lv->w, &af);
     if (s == AMG_OK)
       s = fmt_alloc((void **)&df, n, sizeof *df, loc);
     if (s == AMG_OK)
@@ -141,7 +141,7 @@ static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
   rep->rho = lv->rho;
   rep->ms_rho = lap(loc, &t0, &s);
   if (s == AMG_OK)
-    s = prolongator(o, lv, d, smask, rep->agg.count, theta, &h->level[l + 1].b);
+    s = prolongator(o, lv, d, smask, rep->agg.count, theta, &h->level[l + 1].w);
   if (s == AMG_OK) {
     rep->p_nnz = lv->p->nnz;
     rep->p_tiles = lv->p->num_tiles;
@@ -270,7 +270,7 @@ void amg_hierarchy_destroy(amg_hierarchy *h) {
     fmt_tile_destroy(lv->r);
     fmt_free(lv->dinv, h->loc);
     fmt_free(lv->agg, h->loc);
-    fmt_free(lv->b, h->loc);
+    fmt_free(lv->w, h->loc);
   }
   amg_coarse_destroy(h->coarse);
   amg_workspace_destroy(h);

@@ -10,7 +10,7 @@ amg_status amg_diagonal_device(const fmt_tile *a, double *d) { return no_cuda("d
 amg_status amg_strength_device(const fmt_tile *a, const double *d, double theta, uint16_t *smask) {
   return no_cuda("strength");
 }
-amg_status amg_filter_device(const fmt_tile *a, const uint16_t *smask, const double *b, fmt_tile **af) {
+amg_status amg_filter_device(const fmt_tile *a, const uint16_t *smask, const int32_t *w, fmt_tile **af) {
   *af = NULL;
   return no_cuda("filter");
 }
@@ -18,11 +18,12 @@ amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *smask, int32_
                                 amg_aggregate_stats *st) {
   return no_cuda("aggregate");
 }
-amg_status amg_aggregate_sizes_device(const int32_t *agg, int32_t n, int32_t count, int32_t *size) {
+amg_status amg_aggregate_sizes_device(const int32_t *agg, int32_t n, int32_t count, const int32_t *w,
+                                      int32_t *size) {
   return no_cuda("aggregate sizes");
 }
-amg_status amg_nullspace_coarsen_device(const int32_t *agg, const double *b, int32_t n, int32_t count,
-                                        double *bc, double *tval) {
+amg_status amg_nullspace_coarsen_device(const int32_t *agg, const int32_t *w, int32_t n, int32_t count,
+                                        int32_t *wc, double *tval) {
   return no_cuda("near-null space");
 }
 amg_status amg_tentative_device(const int32_t *agg, const double *tval, int32_t n, int32_t count,

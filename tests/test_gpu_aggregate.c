@@ -58,39 +58,40 @@ static int same_agg(const int32_t *ref, const fmt_csr *box, int32_t n, const cha
   return bad == 0;
 }
 
-/* The near-null-space split over the host aggregates (b = ones, and b
- * random in [0.5, 1.5)): bc and tval from the device bitwise equal to the
+/* The near-null-space split over the host aggregates (weights all ones,
+ * and random in 1..100): wc and tval from the device bitwise equal to the
  * host's. */
 static void check_nullspace(const int32_t *agg, int32_t n, int32_t count, const char *what) {
-  size_t nb = ((size_t)n + 1) * sizeof(double), cb = ((size_t)count + 1) * sizeof(double);
-  double *b = malloc(nb), *bc = malloc(cb), *tval = malloc(nb), *got_bc = malloc(cb), *got_tval = malloc(nb);
-  int32_t *dev_agg = NULL;
-  double *dev_b = NULL, *dev_bc = NULL, *dev_tval = NULL;
+  int32_t *w = malloc(((size_t)n + 1) * sizeof *w), *wc = malloc(((size_t)count + 1) * sizeof *wc);
+  int32_t *got_wc = malloc(((size_t)count + 1) * sizeof *got_wc);
+  double *tval = malloc(((size_t)n + 1) * sizeof *tval), *got_tval = malloc(((size_t)n + 1) * sizeof *got_tval);
+  int32_t *dev_agg = NULL, *dev_w = NULL, *dev_wc = NULL;
+  double *dev_tval = NULL;
   test_rng rng = {(uint64_t)n * 31 + (uint64_t)count};
   for (int32_t i = 0; i < n; i++)
-    b[i] = 0.5 + test_rng_uniform(&rng);
+    w[i] = 1 + (int32_t)(100 * test_rng_uniform(&rng));
   CHECK_OK(fmt_alloc((void **)&dev_agg, n + 1, sizeof *dev_agg, FMT_DEVICE));
-  CHECK_OK(fmt_alloc((void **)&dev_b, n + 1, sizeof *dev_b, FMT_DEVICE));
-  CHECK_OK(fmt_alloc((void **)&dev_bc, count + 1, sizeof *dev_bc, FMT_DEVICE));
+  CHECK_OK(fmt_alloc((void **)&dev_w, n + 1, sizeof *dev_w, FMT_DEVICE));
+  CHECK_OK(fmt_alloc((void **)&dev_wc, count + 1, sizeof *dev_wc, FMT_DEVICE));
   CHECK_OK(fmt_alloc((void **)&dev_tval, n + 1, sizeof *dev_tval, FMT_DEVICE));
   CHECK_OK(fmt_copy(dev_agg, FMT_DEVICE, agg, FMT_HOST, (size_t)n * sizeof *agg));
-  CHECK_OK(fmt_copy(dev_b, FMT_DEVICE, b, FMT_HOST, (size_t)n * sizeof *b));
+  CHECK_OK(fmt_copy(dev_w, FMT_DEVICE, w, FMT_HOST, (size_t)n * sizeof *w));
   for (int pass = 0; pass < 2; pass++) {
-    CHECK_OK(amg_nullspace_coarsen_host(agg, pass ? b : NULL, n, count, bc, tval));
-    CHECK_OK(amg_nullspace_coarsen_device(dev_agg, pass ? dev_b : NULL, n, count, dev_bc, dev_tval));
-    CHECK_OK(fmt_copy(got_bc, FMT_HOST, dev_bc, FMT_DEVICE, (size_t)count * sizeof *bc));
+    CHECK_OK(amg_nullspace_coarsen_host(agg, pass ? w : NULL, n, count, wc, tval));
+    CHECK_OK(amg_nullspace_coarsen_device(dev_agg, pass ? dev_w : NULL, n, count, dev_wc, dev_tval));
+    CHECK_OK(fmt_copy(got_wc, FMT_HOST, dev_wc, FMT_DEVICE, (size_t)count * sizeof *wc));
     CHECK_OK(fmt_copy(got_tval, FMT_HOST, dev_tval, FMT_DEVICE, (size_t)n * sizeof *tval));
-    CHECK(!memcmp(bc, got_bc, (size_t)count * sizeof *bc) && !memcmp(tval, got_tval, (size_t)n * sizeof *tval),
-          "%s: near-null space (b %s): device differs from the host", what, pass ? "random" : "ones");
+    CHECK(!memcmp(wc, got_wc, (size_t)count * sizeof *wc) && !memcmp(tval, got_tval, (size_t)n * sizeof *tval),
+          "%s: near-null space (weights %s): device differs from the host", what, pass ? "random" : "ones");
   }
   fmt_free(dev_agg, FMT_DEVICE);
-  fmt_free(dev_b, FMT_DEVICE);
-  fmt_free(dev_bc, FMT_DEVICE);
+  fmt_free(dev_w, FMT_DEVICE);
+  fmt_free(dev_wc, FMT_DEVICE);
   fmt_free(dev_tval, FMT_DEVICE);
-  free(b);
-  free(bc);
+  free(w);
+  free(wc);
+  free(got_wc);
   free(tval);
-  free(got_bc);
   free(got_tval);
 }
 

@@ -46,15 +46,16 @@ static amg_options cpu_options(double theta, amg_galerkin_order order) {
   return o;
 }
 
-/* Level l's near-null vector b (NULL: ones, level 0) split over the
- * aggregates: T's columns have unit 2-norm and T bc = b on the aggregated
- * rows, which together fix T and bc. Returns bc (B_{l+1}, for the next
- * level) and T as CSR in *t_out. */
-static double *check_tentative(const int32_t *agg, const double *b, int32_t n, int32_t count, fmt_csr **t_out,
-                               const char *what) {
+/* Level l's near-null vector B_l = sqrt(w) (w NULL: ones, level 0) split
+ * over the aggregates: T's columns have unit 2-norm and T B_{l+1} = B_l on
+ * the aggregated rows, which together fix T and B_{l+1} = sqrt(wc). Returns
+ * wc and T as CSR in *t_out. */
+static int32_t *check_tentative(const int32_t *agg, const int32_t *w, int32_t n, int32_t count, fmt_csr **t_out,
+                                const char *what) {
   fmt_tile *t = NULL;
-  double *bc = malloc(((size_t)count + 1) * sizeof *bc), *tval = malloc(((size_t)n + 1) * sizeof *tval);
-  CHECK_OK(amg_nullspace_coarsen_host(agg, b, n, count, bc, tval));
+  int32_t *wc = malloc(((size_t)count + 1) * sizeof *wc);
+  double *tval = malloc(((size_t)n + 1) * sizeof *tval);
+  CHECK_OK(amg_nullspace_coarsen_host(agg, w, n, count, wc, tval));
   CHECK_OK(amg_tentative_host(agg, tval, n, count, &t));
   fmt_csr *c = t ? test_tile_to_host_csr(t) : NULL;
   double *norm = calloc((size_t)count + 1, sizeof *norm);
@@ -63,16 +64,16 @@ static double *check_tentative(const int32_t *agg, const double *b, int32_t n, i
   for (int32_t j = 0; c && j < count; j++)
     CHECK(fabs(norm[j] - 1.0) <= 1e-14, "%s: column %d of T has squared norm %.17g", what, j, norm[j]);
   for (int32_t i = 0; c && i < n; i++) {
-    double tb = 0, want = agg[i] < 0 ? 0.0 : (b ? b[i] : 1.0);
+    double tb = 0, want = agg[i] < 0 ? 0.0 : sqrt(w ? w[i] : 1.0);
     for (int64_t k = c->row_ptr[i]; k < c->row_ptr[i + 1]; k++)
-      tb += c->val[k] * bc[c->col[k]];
+      tb += c->val[k] * sqrt(wc[c->col[k]]);
     CHECK(fabs(tb - want) <= 1e-14 * fabs(want), "%s: (T B_c)[%d] = %.17g, B[%d] = %.17g", what, i, tb, i, want);
   }
   free(norm);
   free(tval);
   fmt_tile_destroy(t);
   *t_out = c;
-  return bc;
+  return wc;
 }
 
 /* P = T - (omega/rho) D^-1 A T, with T from check_tentative and A T by the
@@ -100,10 +101,13 @@ static void check_smoothed(const fmt_csr *a, const fmt_csr *t, const fmt_csr *p,
   fmt_csr_destroy(at);
 }
 
-/* *b: the level's near-null vector on entry (NULL: ones), the next level's on
- * return. theta_zero: no level filters A, so P can be rebuilt exactly. */
-static void check_level(const amg_hierarchy *h, const amg_options *o, int l, int theta_zero, double **b,
-                        const char *what) {
+/* home[n0]: the level-l node each level-0 node belongs to (-1: dropped as
+ * isolated on the way), advanced to level l+1 here. The weights of B_l are
+ * the numbers of level-0 nodes per level-l node, counted from home
+ * independently of the library. theta_zero: no level filters A, so P can be
+ * rebuilt exactly. */
+static void check_level(const amg_hierarchy *h, const amg_options *o, int l, int theta_zero, int32_t *home,
+                        int32_t n0, const char *what) {
   const amg_setup_report *rep = amg_hierarchy_report(h);
   fmt_csr *a = test_tile_to_host_csr(amg_level_operator(h, l));
   fmt_csr *p = test_tile_to_host_csr(amg_level_prolongator(h, l));
@@ -112,14 +116,28 @@ static void check_level(const amg_hierarchy *h, const amg_options *o, int l, int
   CHECK(a && p && ac, "%s level %d: matrices missing", what, l);
   if (!a || !p || !ac)
     goto done;
-  double *bc = check_tentative(amg_level_aggregates(h, l), *b, a->m, rep->level[l].agg.count, &t, what);
-  free(*b);
-  *b = bc;
+  const int32_t *agg = amg_level_aggregates(h, l);
+  int32_t count = rep->level[l].agg.count;
+  int32_t *weight = calloc((size_t)a->m + 1, sizeof *weight);
+  int32_t *wc_want = calloc((size_t)count + 1, sizeof *wc_want);
+  for (int32_t i = 0; i < n0; i++)
+    if (home[i] >= 0) {
+      weight[home[i]]++;
+      home[i] = agg[home[i]];
+      if (home[i] >= 0)
+        wc_want[home[i]]++;
+    }
+  int32_t *wc = check_tentative(agg, l == 0 ? NULL : weight, a->m, count, &t, what);
+  for (int32_t j = 0; j < count; j++)
+    CHECK(wc[j] == wc_want[j], "%s level %d: aggregate %d stands for %d level-0 nodes, weight %d", what, l, j,
+          wc_want[j], wc[j]);
+  free(weight);
+  free(wc);
+  free(wc_want);
   if (theta_zero && t)
     check_smoothed(a, t, p, o->prolongator_omega / rep->level[l].rho, what, l);
   /* Every aggregated node has a nonzero row in P; an isolated one (agg -1: no
    * strong neighbour, left to the smoother) has none, and is counted. */
-  const int32_t *agg = amg_level_aggregates(h, l);
   int32_t isolated = 0;
   for (int32_t i = 0; i < p->m; i++) {
     isolated += agg[i] < 0;
@@ -177,7 +195,9 @@ static void check_problem(int stencil, int32_t n, double theta, double theta_coa
   amg_options o = cpu_options(theta, AMG_GALERKIN_PT_AP);
   o.strength_theta_coarse = theta_coarse;
   CHECK_OK(amg_setup(a, &o, &h));
-  double *b = NULL;
+  int32_t *home = malloc((size_t)a->m * sizeof *home);
+  for (int32_t i = 0; i < a->m; i++)
+    home[i] = i;
   if (h) {
     const amg_setup_report *rep = amg_hierarchy_report(h);
     CHECK(rep->levels >= 2 && !rep->on_gpu, "%s: %d levels", what, rep->levels);
@@ -196,7 +216,7 @@ static void check_problem(int stencil, int32_t n, double theta, double theta_coa
       CHECK(rep->level[l].rho >= 1.0 && rep->level[l].rho <= bound,
             "%s level %d: rho(D^-1 A) = %g outside [1, %g] (trace bound, Gershgorin)", what, l,
             rep->level[l].rho, bound);
-      check_level(h, &o, l, theta == 0 && theta_coarse == 0, &b, what);
+      check_level(h, &o, l, theta == 0 && theta_coarse == 0, home, a->m, what);
     }
     /* The other order gives the same coarse operators. */
     o.galerkin_order = AMG_GALERKIN_PTA_P;
@@ -209,7 +229,7 @@ static void check_problem(int stencil, int32_t n, double theta, double theta_coa
       fmt_csr_destroy(y);
     }
   }
-  free(b);
+  free(home);
   amg_hierarchy_destroy(h);
   amg_hierarchy_destroy(h2);
   fmt_csr_destroy(a);
@@ -240,7 +260,7 @@ static double *tile_matvec(const fmt_tile *t, const double *x) {
 }
 
 /* The filter lumps weak entries so that A_F b = A b, for b = 1 (row sums)
- * and for a non-constant b; it drops entries. The diffusion matrix at theta
+ * and for b = sqrt(w), w random in 8..12; it drops entries. The diffusion matrix at theta
  * 0.25, where the coefficient jumps make many entries weak. */
 static void check_filter(void) {
   fmt_csr *a = NULL;
@@ -252,16 +272,19 @@ static void check_filter(void) {
     return;
   }
   double *d = malloc((size_t)t->m * sizeof *d), *b = malloc((size_t)t->m * sizeof *b);
+  int32_t *w = malloc((size_t)t->m * sizeof *w);
   uint16_t *smask = malloc((size_t)FMT_TILE * t->num_tiles * sizeof *smask);
   CHECK_OK(amg_diagonal_host(t, d));
   CHECK_OK(amg_strength_host(t, d, 0.25, smask));
   test_rng rng = {11};
-  for (int32_t i = 0; i < t->m; i++)
-    b[i] = 0.9 + 0.2 * test_rng_uniform(&rng);
+  for (int32_t i = 0; i < t->m; i++) {
+    w[i] = 8 + (int32_t)(5 * test_rng_uniform(&rng));
+    b[i] = sqrt(w[i]);
+  }
   for (int pass = 0; pass < 2; pass++) {
     const double *bb = pass ? b : NULL;
     fmt_tile *af = NULL;
-    CHECK_OK(amg_filter_host(t, smask, bb, &af));
+    CHECK_OK(amg_filter_host(t, smask, pass ? w : NULL, &af));
     if (!af)
       continue;
     CHECK(af->nnz < t->nnz, "filter: A_F keeps all %lld entries", (long long)t->nnz);
@@ -285,6 +308,7 @@ static void check_filter(void) {
   }
   free(d);
   free(b);
+  free(w);
   free(smask);
   fmt_tile_destroy(t);
   fmt_csr_destroy(a);
