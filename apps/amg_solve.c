@@ -31,7 +31,8 @@ static void usage(FILE *f) {
              "  --compare-orders    build the hierarchy with both Galerkin orders (and with cuSPARSE\n"
              "                      too when followed by 'cusparse') and compare them per level\n"
              "  --repeat N          after the reported run (the warm-up), set up and solve N more\n"
-             "                      times and print the median, min and max times\n"
+             "                      times and print the median, min and max times; with\n"
+             "                      --compare-orders, each Galerkin time is the median of N setups\n"
              "  --print-config      print every key with its default and documentation, then exit\n");
 }
 
@@ -95,37 +96,6 @@ static amg_status build_rhs(const app_config *cfg, int32_t n, double *b) {
   return AMG_OK;
 }
 
-/* The hierarchy with both orders (and cuSPARSE if asked), Galerkin compared per level. */
-static int compare_orders(const app_config *cfg, const fmt_csr *a, int with_cusparse) {
-  const char *names[4];
-  const amg_setup_report *reports[4];
-  amg_hierarchy *h[4] = {NULL};
-  int count = 0, code = 0;
-  for (int sp = 0; sp <= with_cusparse && !code; sp++)
-    for (int order = AMG_GALERKIN_PT_AP; order <= AMG_GALERKIN_PTA_P && !code; order++) {
-      amg_options o = cfg->amg;
-      o.galerkin_order = order;
-      o.spgemm = sp ? SPGEMM_CUSPARSE : SPGEMM_TILE;
-      amg_status s = amg_setup(a, &o, &h[count]);
-      if (s != AMG_OK) {
-        code = fail(EXIT_SETUP, s, "setup");
-        break;
-      }
-      static const char *const label[2][2] = {{"tile P^T(AP)", "tile (P^T A)P"},
-                                              {"cusparse P^T(AP)", "cusparse (P^T A)P"}};
-      names[count] = label[sp][order - AMG_GALERKIN_PT_AP];
-      reports[count] = amg_hierarchy_report(h[count]);
-      count++;
-    }
-  if (!code) {
-    print_hierarchy(stdout, reports[0]);
-    print_order_comparison(stdout, names, reports, count);
-  }
-  for (int k = 0; k < count; k++)
-    amg_hierarchy_destroy(h[k]);
-  return code;
-}
-
 static int compare_double(const void *p, const void *q) {
   double x = *(const double *)p, y = *(const double *)q;
   return (x > y) - (x < y);
@@ -134,6 +104,72 @@ static int compare_double(const void *p, const void *q) {
 static void print_spread(const char *what, double *v, int n) {
   qsort(v, (size_t)n, sizeof *v, compare_double);
   printf("  %-14s median %9.3f ms, min %9.3f, max %9.3f\n", what, v[n / 2], v[0], v[n - 1]);
+}
+
+/* The hierarchy with both orders (and cuSPARSE if asked), Galerkin compared
+ * per level. With repeat > 0 the first setups are the warm-up, and each
+ * level's time is the median of `repeat` more setups per configuration,
+ * taken in turn so that drift hits all of them alike. */
+static int compare_orders(const app_config *cfg, const fmt_csr *a, int with_cusparse, int repeat) {
+  static const char *const label[2][2] = {{"tile P^T(AP)", "tile (P^T A)P"},
+                                          {"cusparse P^T(AP)", "cusparse (P^T A)P"}};
+  const char *names[4];
+  amg_options opts[4];
+  amg_setup_report rep[4];
+  const amg_setup_report *reports[4];
+  int count = 0, code = 0;
+  for (int sp = 0; sp <= with_cusparse; sp++)
+    for (int order = AMG_GALERKIN_PT_AP; order <= AMG_GALERKIN_PTA_P; order++) {
+      opts[count] = cfg->amg;
+      opts[count].galerkin_order = order;
+      opts[count].spgemm = sp ? SPGEMM_CUSPARSE : SPGEMM_TILE;
+      names[count] = label[sp][order - AMG_GALERKIN_PT_AP];
+      reports[count] = &rep[count];
+      count++;
+    }
+  double *ms = repeat > 0 ? malloc((size_t)count * AMG_MAX_LEVELS * repeat * sizeof *ms) : NULL;
+  if (repeat > 0 && !ms) {
+    fprintf(stderr, "amg_solve: out of host memory for --repeat\n");
+    return EXIT_INPUT;
+  }
+  for (int r = -1; r < repeat && !code; r++)
+    for (int k = 0; k < count && !code; k++) {
+      amg_hierarchy *h = NULL;
+      amg_options o = opts[k];
+      o.verbose = o.verbose && r < 0; /* progress for the first setups only */
+      amg_status s = amg_setup(a, &o, &h);
+      if (s != AMG_OK) {
+        code = fail(EXIT_SETUP, s, "setup");
+        break;
+      }
+      const amg_setup_report *now = amg_hierarchy_report(h);
+      if (r < 0)
+        rep[k] = *now;
+      else if (now->levels != rep[k].levels) {
+        fprintf(stderr, "amg_solve: repeat %d of %s built %d levels, the first %d\n", r + 1, names[k],
+                now->levels, rep[k].levels);
+        code = EXIT_SETUP;
+      } else
+        for (int l = 0; l < now->levels; l++)
+          ms[((size_t)k * AMG_MAX_LEVELS + l) * repeat + r] = now->level[l].ms_galerkin;
+      amg_hierarchy_destroy(h);
+    }
+  for (int k = 0; k < count && repeat > 0 && !code; k++)
+    for (int l = 0; l + 1 < rep[k].levels; l++) {
+      double *v = &ms[((size_t)k * AMG_MAX_LEVELS + l) * repeat];
+      qsort(v, (size_t)repeat, sizeof *v, compare_double);
+      amg_level_report *lv = &rep[k].level[l];
+      lv->ms_galerkin = v[repeat / 2];
+      lv->galerkin_gflops = lv->ms_galerkin > 0 ? 2.0 * lv->galerkin_products / (lv->ms_galerkin * 1e6) : 0;
+    }
+  free(ms);
+  if (!code) {
+    print_hierarchy(stdout, reports[0]);
+    if (repeat > 0)
+      printf("\nGalerkin times: median of %d setups per column, after one warm-up setup each\n", repeat);
+    print_order_comparison(stdout, names, reports, count);
+  }
+  return code;
 }
 
 /* --repeat: n more setups and solves of the same system (the reported run
@@ -253,7 +289,7 @@ int main(int argc, char **argv) {
            "loading) %.1f ms, once per process\n", ms);
   }
   if (compare) {
-    int code = compare_orders(&cfg, a, with_cusparse);
+    int code = compare_orders(&cfg, a, with_cusparse, repeat);
     fmt_csr_destroy(a);
     return code;
   }

@@ -65,6 +65,18 @@ else
   echo "ok   --repeat 3: $(grep -E '^  setup \+ solve' "$dir/out")"
 fi
 
+# --compare-orders --repeat: a row per coarsened level and a sum, both orders, medians of 2 setups.
+"$solve" --backend cpu --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false \
+  --compare-orders --repeat 2 >"$dir/out" 2>"$dir/err"
+code=$?
+if [ $code -ne 0 ] || ! grep -q "median of 2 setups per column" "$dir/out" ||
+  [ "$(grep -cE '^ +([0-9]+|sum) \|.*\|' "$dir/out")" -lt 2 ] || ! grep -q "tile (P^T A)P" "$dir/out"; then
+  echo "FAIL --compare-orders --repeat 2: exit $code, output:"; tail -6 "$dir/out" | sed 's/^/  /'
+  failures=$((failures + 1))
+else
+  echo "ok   --compare-orders --repeat 2: $(grep -E '^ +sum' "$dir/out")"
+fi
+
 # A good run with a JSON report.
 "$solve" --backend cpu --config "$src/configs/poisson2d_5pt_small.cfg" --set output.report="$dir/report.json" \
   --set output.verbose=false >"$dir/out" 2>"$dir/err"
