@@ -69,28 +69,31 @@ done:
   return s;
 }
 
-/* Creates the handle and runs one factorisation large enough (576 rows) to
- * take cuSOLVER's blocked path: the first potrf/potrs of a process loads
- * those kernels (40-50 ms measured on the H100 for n = 173..356 coarse
- * levels; 0.3 ms once loaded). */
+/* Creates the handle and factorises a few sizes: CUDA loads each kernel at
+ * its first launch, and cuSOLVER picks kernels by size (the first
+ * factorisation in a new size class cost 11-13 ms on the H100 for 401 and
+ * 529 rows; 0.6-0.9 ms once loaded). The sizes span the default coarse
+ * sizes (up to 500 rows) and the next class up. */
 extern "C" amg_status amg_coarse_device_init(void) {
+  static const int32_t grid[] = {10, 12, 17, 20, 23, 26, 34};
   cusolverDnHandle_t h;
-  fmt_csr *small = NULL;
-  fmt_tile *host = NULL, *dev = NULL;
-  amg_coarse_solver *cs = NULL;
   amg_status s = solver_handle(&h);
-  if (s == AMG_OK)
-    s = fmt_poisson(5, 24, &small);
-  if (s == AMG_OK)
-    s = fmt_tile_from_csr(small, &host);
-  if (s == AMG_OK)
-    s = fmt_tile_upload(host, &dev);
-  if (s == AMG_OK)
-    s = amg_coarse_create_device(dev, &cs);
-  amg_coarse_destroy(cs);
-  fmt_tile_destroy(dev);
-  fmt_tile_destroy(host);
-  fmt_csr_destroy(small);
+  for (size_t k = 0; k < sizeof grid / sizeof *grid && s == AMG_OK; k++) {
+    fmt_csr *small = NULL;
+    fmt_tile *host = NULL, *dev = NULL;
+    amg_coarse_solver *cs = NULL;
+    s = fmt_poisson(5, grid[k], &small);
+    if (s == AMG_OK)
+      s = fmt_tile_from_csr(small, &host);
+    if (s == AMG_OK)
+      s = fmt_tile_upload(host, &dev);
+    if (s == AMG_OK)
+      s = amg_coarse_create_device(dev, &cs);
+    amg_coarse_destroy(cs);
+    fmt_tile_destroy(dev);
+    fmt_tile_destroy(host);
+    fmt_csr_destroy(small);
+  }
   return s;
 }
 
