@@ -33,6 +33,7 @@ static void usage(FILE *f) {
              "  --repeat N          after the reported run (the warm-up), set up and solve N more\n"
              "                      times and print the median, min and max times; with\n"
              "                      --compare-orders, each Galerkin time is the median of N setups\n"
+             "                      (upper median for even N)\n"
              "  --print-config      print every key with its default and documentation, then exit\n");
 }
 
@@ -166,7 +167,8 @@ static int compare_orders(const app_config *cfg, const fmt_csr *a, int with_cusp
   if (!code) {
     print_hierarchy(stdout, reports[0]);
     if (repeat > 0)
-      printf("\nGalerkin times: median of %d setups per column, after one warm-up setup each\n", repeat);
+      printf("\nGalerkin times: median of %d setups per column (upper median for even counts), after one "
+             "warm-up setup each; sum: of the medians\n", repeat);
     print_order_comparison(stdout, names, reports, count);
   }
   return code;

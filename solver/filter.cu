@@ -1,7 +1,8 @@
 /* A_F on the GPU (CPU reference: filter.c): keep masks (strong bits plus
  * the diagonal) per tile, fmt_tile_select_device, then one thread per row
  * sums its weak entries (times b_j = sqrt(w_j), when w is given) in stored
- * order and adds the sum (over b_i) to A_F's diagonal. */
+ * order, divides the sum by b_i, and adds it to A_F's diagonal unless that
+ * would leave the diagonal non-positive. */
 #include "amg_ops.h"
 #include "device_util.cuh"
 

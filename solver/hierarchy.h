@@ -1,7 +1,7 @@
 /* The hierarchy object (internal to solver/): per level, the operator,
  * prolongator and restriction in tile format, the inverse diagonal and rho
- * for the smoother, and the aggregates; plus the coarse solver and the
- * report. All arrays live at `loc` (the backend's side). */
+ * for the smoother, the aggregates and the near-null vector's weights; plus
+ * the coarse solver and the report. All arrays live at `loc` (the backend's side). */
 #ifndef AMG_HIERARCHY_H
 #define AMG_HIERARCHY_H
 

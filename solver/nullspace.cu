@@ -6,18 +6,18 @@
 #include "amg_ops.h"
 #include "device_util.cuh"
 
-static __global__ void tval_kernel(const int32_t *agg, const int32_t *w, int32_t n, const int32_t *wc,
-                                   double *tval) {
+static __global__ void tval_kernel(const int32_t *agg, const int32_t *w, int32_t n, int32_t count,
+                                   const int32_t *wc, double *tval) {
   int32_t i = (int32_t)((int64_t)blockIdx.x * blockDim.x + threadIdx.x);
-  if (i < n)
-    tval[i] = agg[i] >= 0 ? sqrt((double)(w ? w[i] : 1)) / sqrt((double)wc[agg[i]]) : 0.0;
+  if (i < n) /* agg[i] >= count is ignored, as in the sizes */
+    tval[i] = agg[i] >= 0 && agg[i] < count ? sqrt((double)(w ? w[i] : 1)) / sqrt((double)wc[agg[i]]) : 0.0;
 }
 
 extern "C" amg_status amg_nullspace_coarsen_device(const int32_t *agg, const int32_t *w, int32_t n, int32_t count,
                                                    int32_t *wc, double *tval) {
   amg_status s = amg_aggregate_sizes_device(agg, n, count, w, wc);
   if (s == AMG_OK && n > 0) {
-    tval_kernel<<<fmt_blocks(n, 1, 256), 256, 0, fmt_stream()>>>(agg, w, n, wc, tval);
+    tval_kernel<<<fmt_blocks(n, 1, 256), 256, 0, fmt_stream()>>>(agg, w, n, count, wc, tval);
     AMG_CUDA_TRY(cudaGetLastError());
   }
   return s;
