@@ -27,8 +27,11 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
                                   const int32_t *cand_row, int64_t num_cand, fmt_tile **c,
                                   int32_t **c_row);
 
-/* Step 3: C's values. */
+/* Step 3: C's values, by the kernels `numeric` picks (spgemm.h). */
 amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
-                                 fmt_tile *c, const int32_t *c_row, int dense_threshold);
+                                 fmt_tile *c, const int32_t *c_row, int dense_threshold,
+                                 spgemm_numeric_kernel numeric);
+/* The row kernel alone: C tile rows with 1..SPGEMM_ROW_SLOTS entries. */
+amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_tile *c);
 
 #endif

@@ -32,6 +32,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
     return amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld and %lld tiles; the kernels index tiles with 32 bits",
                      (long long)a->num_tiles, (long long)b->num_tiles);
   int dense_threshold = opt ? opt->dense_threshold : SPGEMM_DENSE_THRESHOLD;
+  spgemm_numeric_kernel numeric = opt ? opt->numeric : SPGEMM_NUMERIC_AUTO;
   fmt_tile_columns *bc = NULL;
   int64_t *cand_ptr = NULL, num_cand = 0;
   int32_t *cand_col = NULL, *cand_row = NULL, *c_row = NULL;
@@ -73,7 +74,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   fmt_device_free(cand_row);
   cand_col = cand_row = NULL;
   STEP_DONE(2);
-  AMG_TRY_GOTO(spgemm_numeric_device(a, bc, b, c, c_row, dense_threshold), s, done);
+  AMG_TRY_GOTO(spgemm_numeric_device(a, bc, b, c, c_row, dense_threshold, numeric), s, done);
   STEP_DONE(3);
 #undef STEP_DONE
   if (stats) {

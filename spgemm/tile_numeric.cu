@@ -18,6 +18,9 @@
  *    the XOR spreading the 16 lanes over all banks; gathered by mask at the end;
  *  - sparse: one slot per stored entry, slot = row_ptr[r] + popcount(mask[r]
  *    below col), copied out contiguously.
+ * When the row kernel (tile_numeric_rows.cu) is used (spgemm.h), it runs
+ * first and takes the C tile rows that fit its shared memory; this kernel
+ * then skips their tiles.
  */
 #include "spgemm_device.cuh"
 #include "tile_match.cuh"
@@ -26,10 +29,12 @@
 #define NUMERIC_HALF_WARPS (NUMERIC_THREADS / 16)
 #define NUM_BATCH 4 /* pairs per half-warp whose metadata are loaded together */
 
+/* row_slots > 0: skip the tiles of C tile rows with at most row_slots
+ * entries (the row kernel's). */
 template <int LANES>
 static __global__ void __launch_bounds__(NUMERIC_THREADS)
-    numeric_kernel(int64_t nt, int group, int dense_threshold, const int32_t *c_row,
-                   const int32_t *c_tile_col, const int64_t *c_tile_nnz, const uint16_t *c_mask,
+    numeric_kernel(int64_t nt, int group, int dense_threshold, int row_slots, const int32_t *c_row,
+                   const int64_t *c_tile_ptr, const int32_t *c_tile_col, const int64_t *c_tile_nnz, const uint16_t *c_mask,
                    const uint8_t *c_row_ptr, double *c_val, const int64_t *a_tile_ptr,
                    const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask,
                    const uint8_t *a_row_ptr, const double *a_val, const int64_t *bc_col_ptr,
@@ -41,6 +46,10 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS)
   int64_t t = (int64_t)blockIdx.x * (NUMERIC_HALF_WARPS / group) + hw / group;
   unsigned members = spgemm_members<LANES>(), mask_c = 0;
   bool active = t < nt, dense = true;
+  if (active && row_slots > 0) {
+    int32_t i = c_row[t];
+    active = c_tile_nnz[c_tile_ptr[i + 1]] - c_tile_nnz[c_tile_ptr[i]] > row_slots;
+  }
   int start_c = 0;
   if (active) {
     uint32_t(*staged)[16] = staged_all[hw];
@@ -113,14 +122,23 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS)
 }
 
 amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
-                                 fmt_tile *c, const int32_t *c_row, int dense_threshold) {
+                                 fmt_tile *c, const int32_t *c_row, int dense_threshold,
+                                 spgemm_numeric_kernel numeric) {
   int64_t nt = c->num_tiles;
   if (nt == 0)
     return AMG_OK;
+  bool rows = numeric == SPGEMM_NUMERIC_ROWS ||
+              (numeric == SPGEMM_NUMERIC_AUTO && c->tile_m >= spgemm_half_warp_slots());
+  int row_slots = rows ? SPGEMM_ROW_SLOTS : 0;
+  if (row_slots > 0) {
+    amg_status s = spgemm_numeric_rows_device(a, b, c);
+    if (s != AMG_OK)
+      return s;
+  }
   int group = spgemm_half_warps_per_tile(nt, spgemm_mean_list(a, b), spgemm_half_warp_slots());
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
 #define NUMERIC_ARGS                                                                               \
-  nt, group, dense_threshold, c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val,        \
+  nt, group, dense_threshold, row_slots, c_row, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val,        \
       a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, bc->col_ptr, bc->row,    \
       bc->tile, b->tile_nnz, b->mask, b->row_ptr, b->val
   if (group == 1)

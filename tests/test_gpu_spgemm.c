@@ -1,9 +1,10 @@
 /* GPU tiled SpGEMM against the CPU tile reference: the tile structure must be
  * identical (pattern exact) and values within 1e-12 relative to the terms
- * summed (|A||B|); two runs must
- * be bitwise identical; the dense-only and sparse-only accumulators and the
- * cuSPARSE backend must agree too. Inputs: the foundation's matrices (A^2,
- * A*A^T, A^T*A, A*P with rectangular P) and Poisson Galerkin levels. */
+ * summed (|A||B|); two runs must be bitwise identical; the row kernel, the
+ * pair kernel alone (dense-only, sparse-only and default accumulators) and
+ * the cuSPARSE backend must agree too. Inputs: the foundation's matrices
+ * (A^2, A*A^T, A^T*A, A*P with rectangular P), Poisson Galerkin levels, and
+ * a matrix whose C rows fall on both sides of SPGEMM_ROW_SLOTS. */
 #include <math.h>
 #include <string.h>
 
@@ -71,23 +72,30 @@ static void check_product_ex(const fmt_csr *a, const fmt_csr *b, const char *wha
   if (!ref || !da || !db)
     goto done;
   fmt_tile *first = NULL;
-  const int thresholds[] = {SPGEMM_DENSE_THRESHOLD, 0, 256, SPGEMM_DENSE_THRESHOLD};
-  for (int v = 0; v < 4; v++) {
-    spgemm_tile_options opt = {thresholds[v]};
+  /* Variant 0 and the last: the row kernel wherever rows fit (AUTO picks it
+   * only for large C); the others the pair kernel alone with the dense,
+   * sparse and default accumulators, and AUTO. */
+  const spgemm_tile_options variants[] = {
+      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS}, {0, SPGEMM_NUMERIC_PAIRS},
+      {256, SPGEMM_NUMERIC_PAIRS}, {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_AUTO},
+      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS}};
+  const int last = (int)(sizeof variants / sizeof *variants) - 1;
+  for (int v = 0; v <= last; v++) {
+    spgemm_tile_options opt = variants[v];
     spgemm_stats st;
     fmt_tile *dc = NULL, *c = NULL;
     CHECK_OK(spgemm_tile_device(da, db, &dc, &opt, &st));
     CHECK_OK(fmt_tile_download(dc, &c));
     if (c) {
       CHECK_OK(fmt_tile_validate(c));
-      CHECK(same_structure(c, ref), "%s (threshold %d): structure differs from the CPU reference", what,
-            thresholds[v]);
+      CHECK(same_structure(c, ref), "%s (threshold %d, numeric %d): structure differs from the CPU reference",
+            what, opt.dense_threshold, (int)opt.numeric);
       check_values(c, ref, a, b, what);
       CHECK(st.tiles == c->num_tiles && st.nnz == c->nnz && st.candidate_tiles >= st.tiles,
             "%s: stats do not describe C", what);
       if (v == 0)
         first = c, c = NULL;
-      else if (v == 3)
+      else if (v == last)
         CHECK(test_tile_identical(c, first), "%s: two runs are not bitwise identical", what);
     }
     fmt_tile_destroy(c);
@@ -164,6 +172,32 @@ int main(void) {
   fmt_csr_destroy(wide_a);
   fmt_csr_destroy(wide_at);
   fmt_csr_destroy(wide_b);
+  /* Rows 0-39 full, the others up to 3 entries in columns 40-399: C = A^2
+   * has tile rows of 3200-6400 entries (pair kernel) and of about 150 (row
+   * kernel). */
+  fmt_csr *mixed = test_random_csr_rows(400, 360, 3, 41), *mixed_full = NULL;
+  CHECK_OK(fmt_csr_create(400, 400, 40 * 400 + 360 * 3, FMT_HOST, &mixed_full));
+  if (mixed && mixed_full) {
+    int64_t k = 0;
+    mixed_full->row_ptr[0] = 0;
+    for (int32_t i = 0; i < 400; i++) {
+      if (i < 40)
+        for (int32_t j = 0; j < 400; j++, k++) {
+          mixed_full->col[k] = j;
+          mixed_full->val[k] = 1.0 + 0.001 * (i + j);
+        }
+      else
+        for (int64_t q = mixed->row_ptr[i]; q < mixed->row_ptr[i + 1]; q++, k++) {
+          mixed_full->col[k] = mixed->col[q] + 40;
+          mixed_full->val[k] = mixed->val[q];
+        }
+      mixed_full->row_ptr[i + 1] = k;
+    }
+    mixed_full->nnz = k;
+    check_product(mixed_full, mixed_full, "mixed rows: A^2");
+  }
+  fmt_csr_destroy(mixed);
+  fmt_csr_destroy(mixed_full);
   check_galerkin(5, 60);
   check_galerkin(9, 45);
   check_galerkin(7, 20);
