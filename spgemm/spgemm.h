@@ -45,8 +45,9 @@ const char *spgemm_backend_name(spgemm_backend be);
  * the row kernel (tile_numeric_rows.cu) takes whole C tile rows of at most
  * SPGEMM_ROW_SLOTS entries and leaves the others to the pair kernel. AUTO
  * uses the row kernel only when C has at least as many tile rows as the GPU
- * has half-warp slots: on the SA hierarchies it is 7-14% faster for level
- * 0's A*P, and up to 2.7x slower where C has few, long tile rows (run 24).
+ * has half-warp slots: level 0's A*P on the SA hierarchies took 6-10% less
+ * time on three of the four Poisson problems and 6% more on 2D 9-point
+ * (run 26); where C has few, long tile rows it was up to 18x slower (run 24).
  * In the pair kernel, a C tile with more than dense_threshold entries
  * accumulates in a dense 16x16 array, the others in a compact one indexed
  * through the mask. Default SPGEMM_DENSE_THRESHOLD; measured by spgemm_bench. */
