@@ -34,10 +34,11 @@
 template <int LANES>
 static __global__ void __launch_bounds__(NUMERIC_THREADS)
     numeric_kernel(int64_t nt, int group, int dense_threshold, int row_slots, const int32_t *c_row,
-                   const int64_t *c_tile_ptr, const int32_t *c_tile_col, const int64_t *c_tile_nnz, const uint16_t *c_mask,
-                   const uint8_t *c_row_ptr, double *c_val, const int64_t *a_tile_ptr,
-                   const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask,
-                   const uint8_t *a_row_ptr, const double *a_val, const int64_t *bc_col_ptr,
+                   const int64_t *c_tile_ptr, const int32_t *c_tile_col, const int64_t *c_tile_nnz,
+                   const uint16_t *c_mask, const uint8_t *c_row_ptr, double *c_val,
+                   const int64_t *a_tile_ptr, const int32_t *a_tile_col, const int64_t *a_tile_nnz,
+                   const uint16_t *a_mask, const uint8_t *a_row_ptr, const double *a_val,
+                   const int64_t *bc_col_ptr,
                    const int32_t *bc_row, const int64_t *bc_tile, const int64_t *b_tile_nnz,
                    const uint16_t *b_mask, const uint8_t *b_row_ptr, const double *b_val) {
   __shared__ double acc_all[NUMERIC_HALF_WARPS][FMT_TILE * FMT_TILE];
@@ -138,9 +139,9 @@ amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, 
   int group = spgemm_half_warps_per_tile(nt, spgemm_mean_list(a, b), spgemm_half_warp_slots());
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
 #define NUMERIC_ARGS                                                                               \
-  nt, group, dense_threshold, row_slots, c_row, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val,        \
-      a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, bc->col_ptr, bc->row,    \
-      bc->tile, b->tile_nnz, b->mask, b->row_ptr, b->val
+  nt, group, dense_threshold, row_slots, c_row, c->tile_ptr, c->tile_col, c->tile_nnz,             \
+      c->mask, c->row_ptr, c->val, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr,     \
+      a->val, bc->col_ptr, bc->row, bc->tile, b->tile_nnz, b->mask, b->row_ptr, b->val
   if (group == 1)
     numeric_kernel<16><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
   else
