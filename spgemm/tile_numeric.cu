@@ -23,6 +23,7 @@
  * then skips their tiles.
  */
 #include "spgemm_device.cuh"
+#include "tile_accumulate.cuh"
 #include "tile_match.cuh"
 
 #define NUMERIC_THREADS 256
@@ -85,24 +86,13 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS)
             am[g] = a_mask[FMT_TILE * qa + r];
             ka[g] = ab + a_row_ptr[FMT_TILE * qa + r];
             kb0[g] = bb;
-            staged[g][r] = (uint32_t)b_mask[FMT_TILE * qb + r] | ((uint32_t)b_row_ptr[FMT_TILE * qb + r] << 16);
+            staged[g][r] = spgemm_stage_b_row(b_mask, b_row_ptr, qb, r);
           }
         }
         __syncwarp(members);
 #pragma unroll
-        for (int g = 0; g < NUM_BATCH; g++) {
-          int64_t k = ka[g];
-          for (unsigned bits_a = am[g]; bits_a; bits_a &= bits_a - 1, k++) {
-            double a = a_val[k];
-            uint32_t packed = staged[g][__ffs(bits_a) - 1];
-            int64_t kb = kb0[g] + (packed >> 16);
-            for (unsigned bits_b = packed & 0xFFFFu; bits_b; bits_b &= bits_b - 1, kb++) {
-              int col = __ffs(bits_b) - 1;
-              int slot = dense ? col ^ r : __popc(mask_c & ((1u << col) - 1u));
-              row[slot] += a * b_val[kb];
-            }
-          }
-        }
+        for (int g = 0; g < NUM_BATCH; g++)
+          spgemm_add_pair(am[g], ka[g], staged[g], kb0[g], dense, r, mask_c, a_val, b_val, row);
         __syncwarp(members);
       }
     }

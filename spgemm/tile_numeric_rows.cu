@@ -20,6 +20,7 @@
  * ROW_BATCH: lane r stages row r of each (mask and row start) in shared
  * memory, and lane g < ROW_BATCH looks up the C tile of B tile g. */
 #include "spgemm_device.cuh"
+#include "tile_accumulate.cuh"
 #include "tile_match.cuh"
 
 #define ROW_THREADS 128
@@ -74,25 +75,14 @@ static __global__ void __launch_bounds__(ROW_THREADS)
           cm[g] = c_mask[FMT_TILE * q + r];
           cs[g] = (int32_t)(c_tile_nnz[q] - base) + c_row_ptr[FMT_TILE * q + r];
           kb0[g] = b_tile_nnz[tb];
-          staged[g][r] = (uint32_t)b_mask[FMT_TILE * tb + r] | ((uint32_t)b_row_ptr[FMT_TILE * tb + r] << 16);
+          staged[g][r] = spgemm_stage_b_row(b_mask, b_row_ptr, tb, r);
         }
       }
       __syncwarp(members);
 #pragma unroll
-      for (int g = 0; g < ROW_BATCH; g++) {
-        if (!cm[g])
-          continue;
-        int64_t ka = ka0;
-        for (unsigned bits_a = am; bits_a; bits_a &= bits_a - 1, ka++) {
-          double a = a_val[ka];
-          uint32_t packed = staged[g][__ffs(bits_a) - 1];
-          int64_t kb = kb0[g] + (packed >> 16);
-          for (unsigned bits_b = packed & 0xFFFFu; bits_b; bits_b &= bits_b - 1, kb++) {
-            int col = __ffs(bits_b) - 1;
-            acc[cs[g] + __popc(cm[g] & ((1u << col) - 1u))] += a * b_val[kb];
-          }
-        }
-      }
+      for (int g = 0; g < ROW_BATCH; g++)
+        if (cm[g]) /* else staged[g] was not written */
+          spgemm_add_pair(am, ka0, staged[g], kb0[g], false, r, cm[g], a_val, b_val, acc + cs[g]);
       __syncwarp(members);
     }
   }

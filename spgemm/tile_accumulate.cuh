@@ -1,0 +1,35 @@
+/* The innermost step shared by the numeric kernels (tile_numeric.cu and
+ * tile_numeric_rows.cu): row r of one pair product A_ik * B_kj added into
+ * lane r's accumulator slots. */
+#ifndef SPGEMM_TILE_ACCUMULATE_CUH
+#define SPGEMM_TILE_ACCUMULATE_CUH
+
+#include "device_util.cuh"
+
+/* Row r of B tile tb as staged in shared memory: mask in the low 16 bits,
+ * the row's first entry (row_ptr) in the high 16. */
+static __device__ __forceinline__ uint32_t spgemm_stage_b_row(const uint16_t *b_mask, const uint8_t *b_row_ptr,
+                                                              int64_t tb, int r) {
+  return (uint32_t)b_mask[FMT_TILE * tb + r] | ((uint32_t)b_row_ptr[FMT_TILE * tb + r] << 16);
+}
+
+/* For each entry a = A(r, c) (mask am, values from a_val[ka]) in stored
+ * order, adds a * B(c, :) (row c staged in staged_b[c], values from
+ * b_val[kb0 + row start]) into row: C column col goes to slot col ^ r when
+ * dense, else to slot popcount(mask_c below col) (C's row r mask). */
+static __device__ __forceinline__ void spgemm_add_pair(unsigned am, int64_t ka, const uint32_t *staged_b,
+                                                       int64_t kb0, bool dense, int r, unsigned mask_c,
+                                                       const double *a_val, const double *b_val, double *row) {
+  for (unsigned bits_a = am; bits_a; bits_a &= bits_a - 1, ka++) {
+    double a = a_val[ka];
+    uint32_t packed = staged_b[__ffs(bits_a) - 1];
+    int64_t kb = kb0 + (packed >> 16);
+    for (unsigned bits_b = packed & 0xFFFFu; bits_b; bits_b &= bits_b - 1, kb++) {
+      int col = __ffs(bits_b) - 1;
+      int slot = dense ? col ^ r : __popc(mask_c & ((1u << col) - 1u));
+      row[slot] += a * b_val[kb];
+    }
+  }
+}
+
+#endif
