@@ -157,6 +157,33 @@ static void check_galerkin(int stencil, int32_t n) {
   fmt_csr_destroy(pta);
 }
 
+/* Rows 0-39 full, the others up to 3 entries in columns 40-399: C = A^2
+ * has tile rows of 3200-6400 entries (pair kernel) and of about 150 (row
+ * kernel). */
+static fmt_csr *mixed_rows(void) {
+  fmt_csr *sparse = test_random_csr_rows(400, 360, 3, 41), *m = NULL;
+  if (sparse && fmt_csr_create(400, 400, 40 * 400 + 360 * 3, FMT_HOST, &m) == AMG_OK) {
+    int64_t k = 0;
+    m->row_ptr[0] = 0;
+    for (int32_t i = 0; i < 400; i++) {
+      if (i < 40)
+        for (int32_t j = 0; j < 400; j++, k++) {
+          m->col[k] = j;
+          m->val[k] = 1.0 + 0.001 * (i + j);
+        }
+      else
+        for (int64_t q = sparse->row_ptr[i]; q < sparse->row_ptr[i + 1]; q++, k++) {
+          m->col[k] = sparse->col[q] + 40;
+          m->val[k] = sparse->val[q];
+        }
+      m->row_ptr[i + 1] = k;
+    }
+    m->nnz = k;
+  }
+  fmt_csr_destroy(sparse);
+  return m;
+}
+
 int main(void) {
   test_require_device("test_gpu_spgemm");
   test_each_product(check_product);
@@ -172,32 +199,11 @@ int main(void) {
   fmt_csr_destroy(wide_a);
   fmt_csr_destroy(wide_at);
   fmt_csr_destroy(wide_b);
-  /* Rows 0-39 full, the others up to 3 entries in columns 40-399: C = A^2
-   * has tile rows of 3200-6400 entries (pair kernel) and of about 150 (row
-   * kernel). */
-  fmt_csr *mixed = test_random_csr_rows(400, 360, 3, 41), *mixed_full = NULL;
-  CHECK_OK(fmt_csr_create(400, 400, 40 * 400 + 360 * 3, FMT_HOST, &mixed_full));
-  if (mixed && mixed_full) {
-    int64_t k = 0;
-    mixed_full->row_ptr[0] = 0;
-    for (int32_t i = 0; i < 400; i++) {
-      if (i < 40)
-        for (int32_t j = 0; j < 400; j++, k++) {
-          mixed_full->col[k] = j;
-          mixed_full->val[k] = 1.0 + 0.001 * (i + j);
-        }
-      else
-        for (int64_t q = mixed->row_ptr[i]; q < mixed->row_ptr[i + 1]; q++, k++) {
-          mixed_full->col[k] = mixed->col[q] + 40;
-          mixed_full->val[k] = mixed->val[q];
-        }
-      mixed_full->row_ptr[i + 1] = k;
-    }
-    mixed_full->nnz = k;
-    check_product(mixed_full, mixed_full, "mixed rows: A^2");
-  }
+  fmt_csr *mixed = mixed_rows();
+  CHECK(mixed != NULL, "mixed rows: could not build the matrix");
+  if (mixed)
+    check_product(mixed, mixed, "mixed rows: A^2");
   fmt_csr_destroy(mixed);
-  fmt_csr_destroy(mixed_full);
   check_galerkin(5, 60);
   check_galerkin(9, 45);
   check_galerkin(7, 20);
