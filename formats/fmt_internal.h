@@ -12,6 +12,10 @@ extern "C" {
 amg_status fmt_tile_columns_alloc(int32_t tile_n, int64_t num_tiles, fmt_location loc,
                                   fmt_tile_columns **out);
 
+/* CSR -> tile on the device by a radix sort of all entries, for CSR rows
+ * not sorted by column (tile_from_csr_sort.cu). */
+amg_status fmt_tile_from_unsorted_csr_device(const fmt_csr *dev_csr, fmt_tile **dev_tile);
+
 /* A copy where at least one side is on the device (device_memory.cu); waits for it. */
 amg_status fmt_device_copy_any(void *dst, int dst_device, const void *src, int src_device, size_t bytes);
 

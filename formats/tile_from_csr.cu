@@ -1,163 +1,169 @@
 /* CSR -> tile for a device matrix (CPU reference: tile_from_csr.c).
  *
- * Each entry gets the key (tile row, tile column, local row, local column),
- * in that order of significance; one stable radix sort by key lays the
- * entries out exactly as the tile format stores them (tiles of a tile row by
- * column, entries of a tile by (row, col)), even for unsorted CSR rows. A scan
- * of "key's tile differs from the previous one" numbers the tiles; the one
- * host sync reads the tile count to allocate C. Then one thread per entry
- * writes idx/val and the tile starts, and one half-warp per tile derives its
- * row masks, row_ptr and the tile-row pointers.
- * Precondition (checked on the host when the matrix was read): no duplicate
- * entries and columns in range. */
-#include <cub/device/device_radix_sort.cuh>
+ * A half-warp takes a tile row, and lane r walks CSR row 16 * tile row + r
+ * with a cursor. Rows are sorted, so the smallest tile column under the 16
+ * cursors (a half-warp min) is the tile row's next tile; every lane then
+ * advances past its entries in that tile. Pass 1 counts each tile row's
+ * tiles and checks the rows; a scan and one host sync size the result;
+ * pass 2 walks again and writes the tiles. A tile row's entries start at
+ * the same offset in both formats (the CSR offset of its first row), so
+ * entry offsets need no scan, and no temporary is nnz-sized.
+ * Rows that are not sorted (cuSPARSE does not promise sorted output) go to
+ * the radix-sort path, tile_from_csr_sort.cu. A column out of range, or a
+ * repeated column in a sorted row, is an error. */
 #include <cub/device/device_scan.cuh>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
 
 #include "device_util.cuh"
 #include "fmt_internal.h"
 
-#define ENTRY_LANES 8 /* threads per CSR row when keying entries */
+#define NO_TILE INT32_MAX
 
-static __global__ void entry_keys_kernel(int32_t m, int32_t tile_n, const int64_t *row_ptr,
-                                         const int32_t *col, int64_t *keys, int64_t *iota) {
-  int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  int64_t i = g / ENTRY_LANES;
-  if (i >= m)
-    return;
-  int64_t tile_base = (i / FMT_TILE) * (int64_t)tile_n;
-  int r = (int)(i % FMT_TILE);
-  for (int64_t e = row_ptr[i] + g % ENTRY_LANES; e < row_ptr[i + 1]; e += ENTRY_LANES) {
-    int32_t j = col[e];
-    keys[e] = ((tile_base + j / FMT_TILE) << 8) | (r << 4) | (j % FMT_TILE);
-    iota[e] = e;
-  }
-}
+/* What pass 1 found, ORed over all rows into one flag word. */
+enum { ROWS_UNSORTED = 1, ROWS_INVALID = 2 };
 
-/* 1 where sorted entry p opens a new tile. */
-struct opens_tile {
-  const int64_t *keys;
-  __host__ __device__ int64_t operator()(int64_t p) const {
-    return p == 0 || (keys[p] >> 8) != (keys[p - 1] >> 8);
-  }
+/* Lane r's position in its row: entry e of [e, end), and col[e] while e < end. */
+struct row_cursor {
+  int64_t e, end;
+  int32_t c;
 };
 
-static __global__ void fill_entries_kernel(int64_t nnz, int32_t tile_n, const int64_t *keys,
-                                           const int64_t *perm, const int64_t *tile_of,
-                                           const double *a_val, int64_t num_tiles, uint8_t *idx,
-                                           double *val, int32_t *tile_col, int64_t *tile_nnz,
-                                           int32_t *tile_row) {
-  int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  if (p >= nnz)
-    return;
-  int64_t key = keys[p];
-  idx[p] = (uint8_t)(key & 0xFF);
-  val[p] = a_val[perm[p]];
-  if (opens_tile{keys}(p)) {
-    int64_t t = tile_of[p] - 1;
-    tile_col[t] = (int32_t)((key >> 8) % tile_n);
-    tile_row[t] = (int32_t)((key >> 8) / tile_n);
-    tile_nnz[t] = p;
-  }
-  if (p == nnz - 1)
-    tile_nnz[num_tiles] = nnz;
+static __device__ __forceinline__ void cursor_load(row_cursor &w, const int32_t *col) {
+  if (w.e < w.end)
+    w.c = col[w.e];
 }
 
-/* One half-warp per tile: lane r finds its row's entries by binary search
- * over the tile's sorted idx, ORs their column bits, and the popcount scan
- * gives row_ptr. Lane 0 also fills the tile-row pointers this tile opens. */
-static __global__ void finish_tiles_kernel(int64_t nt, int32_t tile_m, const int64_t *tile_nnz,
-                                           const uint8_t *idx, const int32_t *tile_row,
-                                           uint16_t *mask, uint8_t *row_ptr, int64_t *tile_ptr) {
-  int64_t t = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 4;
-  if (t >= nt)
-    return;
+static __device__ __forceinline__ row_cursor cursor_start(int32_t m, const int64_t *row_ptr,
+                                                          const int32_t *col, int32_t tile_row) {
+  int64_t i = (int64_t)tile_row * FMT_TILE + (threadIdx.x & 15);
+  row_cursor w = {0, 0, 0};
+  if (i < m) {
+    w.e = row_ptr[i];
+    w.end = row_ptr[i + 1];
+    cursor_load(w, col);
+  }
+  return w;
+}
+
+/* The smallest tile column under the half-warp's cursors; NO_TILE when every row is done. */
+static __device__ __forceinline__ int32_t next_tile(const row_cursor &w) {
+  int32_t t = w.e < w.end ? w.c / FMT_TILE : NO_TILE;
+  unsigned mask = fmt_half_warp_mask();
+  for (int d = 8; d > 0; d >>= 1)
+    t = min(t, __shfl_xor_sync(mask, t, d, 16));
+  return t;
+}
+
+/* Pass 1: count[i] = tiles of tile row i. Each entry is visited once even
+ * when rows are unsorted (the lane holding the minimum always advances), so
+ * the order and range checks see every entry. */
+static __global__ void count_tiles_kernel(int32_t m, int32_t n, int32_t tile_m, const int64_t *row_ptr,
+                                          const int32_t *col, int64_t *count, unsigned long long *flag) {
+  int64_t tile_row = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 4;
+  if (tile_row >= tile_m)
+    return; /* the whole half-warp */
+  row_cursor w = cursor_start(m, row_ptr, col, (int32_t)tile_row);
+  int64_t tiles = 0;
+  int32_t prev = -1;
+  unsigned found = 0;
+  for (int32_t t; (t = next_tile(w)) != NO_TILE; tiles++)
+    for (; w.e < w.end && w.c / FMT_TILE == t; w.e++, cursor_load(w, col)) {
+      if (w.c < 0 || w.c >= n || w.c == prev)
+        found |= ROWS_INVALID;
+      else if (w.c < prev)
+        found |= ROWS_UNSORTED;
+      prev = w.c;
+    }
+  if (found)
+    atomicOr(flag, (unsigned long long)found);
+  if ((threadIdx.x & 15) == 0)
+    count[tile_row] = tiles;
+}
+
+/* Pass 2: the same walk writes tile columns, offsets, masks, row pointers
+ * and entries. Lane r's entries of a tile follow the lanes below it. */
+static __global__ void fill_tiles_kernel(int32_t m, int32_t tile_m, const int64_t *row_ptr, const int32_t *col,
+                                         const double *a_val, const int64_t *tile_ptr, int32_t *tile_col,
+                                         int64_t *tile_nnz, uint16_t *mask, uint8_t *tile_row_ptr, uint8_t *idx,
+                                         double *val) {
+  int64_t tile_row = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 4;
+  if (tile_row >= tile_m)
+    return; /* the whole half-warp */
   int r = threadIdx.x & 15;
-  int64_t base = tile_nnz[t];
-  int len = (int)(tile_nnz[t + 1] - base);
-  int lo = 0, hi = len; /* first entry whose row is >= r */
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    if ((idx[base + mid] >> 4) < r)
-      lo = mid + 1;
-    else
-      hi = mid;
+  row_cursor w = cursor_start(m, row_ptr, col, (int32_t)tile_row);
+  int64_t tile = tile_ptr[tile_row], base = row_ptr[tile_row * FMT_TILE];
+  for (int32_t t; (t = next_tile(w)) != NO_TILE; tile++) {
+    int64_t first = w.e;
+    unsigned bits = 0;
+    for (; w.e < w.end && w.c / FMT_TILE == t; w.e++, cursor_load(w, col))
+      bits |= 1u << (w.c % FMT_TILE);
+    int count = (int)(w.e - first), total;
+    int start = fmt_half_warp_exclusive_sum(count, &total);
+    mask[FMT_TILE * tile + r] = (uint16_t)bits;
+    tile_row_ptr[FMT_TILE * tile + r] = (uint8_t)start;
+    for (int k = 0; k < count; k++) {
+      idx[base + start + k] = (uint8_t)((r << 4) | (col[first + k] % FMT_TILE));
+      val[base + start + k] = a_val[first + k];
+    }
+    if (r == 0) {
+      tile_col[tile] = t;
+      tile_nnz[tile] = base;
+    }
+    base += total;
   }
-  unsigned bits = 0;
-  for (int k = lo; k < len && (idx[base + k] >> 4) == r; k++)
-    bits |= 1u << (idx[base + k] & 15);
-  mask[FMT_TILE * t + r] = (uint16_t)bits;
-  row_ptr[FMT_TILE * t + r] = (uint8_t)lo;
-  if (r == 0) {
-    int32_t prev = t == 0 ? -1 : tile_row[t - 1];
-    for (int32_t i = prev + 1; i <= tile_row[t]; i++)
-      tile_ptr[i] = t;
-    if (t == nt - 1)
-      for (int32_t i = tile_row[t] + 1; i <= tile_m; i++)
-        tile_ptr[i] = nt;
-  }
+  if (r == 0 && tile_row == tile_m - 1)
+    tile_nnz[tile] = base; /* = nnz, after the last tile */
 }
 
 extern "C" amg_status fmt_tile_from_csr_device(const fmt_csr *a, fmt_tile **out) {
   *out = NULL;
   if (!a || a->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "tile_from_csr_device: need a device matrix");
-  int64_t nnz = a->nnz, num_tiles = 0;
-  int32_t tile_m = fmt_tiles_for(a->m), tile_n = fmt_tiles_for(a->n);
-  int64_t *keys = NULL, *sorted = NULL, *iota = NULL, *perm = NULL, *tile_of = NULL;
-  int32_t *tile_row = NULL;
+  int32_t tile_m = fmt_tiles_for(a->m);
+  /* scan[0 .. tile_m] becomes tile_ptr; scan[tile_m + 1] holds pass 1's flag. */
+  int64_t *count = NULL, *scan = NULL, tail[2] = {0, 0};
   fmt_tile *c = NULL;
   amg_status s = AMG_OK;
-  if (nnz > 0) {
-    size_t bytes = (size_t)nnz * sizeof(int64_t);
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&keys, bytes), s, done);
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&sorted, bytes), s, done);
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&iota, bytes), s, done);
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&perm, bytes), s, done);
-    entry_keys_kernel<<<fmt_blocks(a->m, ENTRY_LANES, 256), 256, 0, fmt_stream()>>>(
-        a->m, tile_n, a->row_ptr, a->col, keys, iota);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&scan, ((size_t)tile_m + 2) * sizeof *scan), s, done);
+  AMG_CUDA_GOTO(cudaMemsetAsync(scan, 0, ((size_t)tile_m + 2) * sizeof *scan, fmt_stream()), s, done);
+  if (tile_m > 0) {
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&count, (size_t)tile_m * sizeof *count), s, done);
+    count_tiles_kernel<<<fmt_blocks(tile_m, 16, 256), 256, 0, fmt_stream()>>>(
+        a->m, a->n, tile_m, a->row_ptr, a->col, count, (unsigned long long *)(scan + tile_m + 1));
     AMG_LAUNCH_GOTO(s, done);
-    int bits = fmt_key_bits((int64_t)tile_m * tile_n * 256);
+    int64_t *scan_out = scan + 1;
     AMG_TRY_GOTO(fmt_cub(
                      [&](void *tmp, size_t &b) {
-                       return cub::DeviceRadixSort::SortPairs(tmp, b, keys, sorted, iota, perm, nnz,
-                                                              0, bits, fmt_stream());
+                       return cub::DeviceScan::InclusiveSum(tmp, b, count, scan_out, tile_m, fmt_stream());
                      },
-                     "cub::DeviceRadixSort::SortPairs(entry keys)"),
+                     "cub::DeviceScan::InclusiveSum(tiles per tile row)"),
                  s, done);
-    tile_of = keys; /* the unsorted keys are spent: their space takes the tile numbers */
-    auto opens = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
-                                                 opens_tile{sorted});
-    AMG_TRY_GOTO(fmt_cub(
-                     [&](void *tmp, size_t &b) {
-                       return cub::DeviceScan::InclusiveSum(tmp, b, opens, tile_of, nnz, fmt_stream());
-                     },
-                     "cub::DeviceScan::InclusiveSum(tile starts)"),
-                 s, done);
-    AMG_TRY_GOTO(fmt_copy(&num_tiles, FMT_HOST, tile_of + nnz - 1, FMT_DEVICE, sizeof num_tiles), s, done);
   }
-  AMG_TRY_GOTO(fmt_tile_create(a->m, a->n, num_tiles, nnz, FMT_DEVICE, &c), s, done);
-  AMG_CUDA_GOTO(cudaMemsetAsync(c->tile_nnz, 0, sizeof(int64_t), fmt_stream()), s, done);
-  if (num_tiles == 0) {
-    AMG_CUDA_GOTO(cudaMemsetAsync(c->tile_ptr, 0, ((size_t)tile_m + 1) * sizeof(int64_t), fmt_stream()),
-                  s, done);
+  AMG_TRY_GOTO(fmt_copy(tail, FMT_HOST, scan + tile_m, FMT_DEVICE, sizeof tail), s, done);
+  if (tail[1] & ROWS_INVALID) {
+    s = amg_error(AMG_ERR_INVALID_MATRIX,
+                  "CSR -> tile: a column index is out of range [0, %d) or repeated within a row", a->n);
     goto done;
   }
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&tile_row, (size_t)num_tiles * sizeof *tile_row), s, done);
-  fill_entries_kernel<<<fmt_blocks(nnz, 1, 256), 256, 0, fmt_stream()>>>(
-      nnz, tile_n, sorted, perm, tile_of, a->val, num_tiles, c->idx, c->val, c->tile_col,
-      c->tile_nnz, tile_row);
-  AMG_LAUNCH_GOTO(s, done);
-  finish_tiles_kernel<<<fmt_blocks(num_tiles, 16, 256), 256, 0, fmt_stream()>>>(
-      num_tiles, tile_m, c->tile_nnz, c->idx, tile_row, c->mask, c->row_ptr, c->tile_ptr);
+  if (tail[1] & ROWS_UNSORTED) {
+    fmt_device_free(count);
+    fmt_device_free(scan);
+    return fmt_tile_from_unsorted_csr_device(a, out);
+  }
+  AMG_TRY_GOTO(fmt_tile_create(a->m, a->n, tail[0], a->nnz, FMT_DEVICE, &c), s, done);
+  AMG_CUDA_GOTO(cudaMemcpyAsync(c->tile_ptr, scan, ((size_t)tile_m + 1) * sizeof *scan,
+                                cudaMemcpyDeviceToDevice, fmt_stream()),
+                s, done);
+  if (tile_m == 0) {
+    AMG_CUDA_GOTO(cudaMemsetAsync(c->tile_nnz, 0, sizeof *c->tile_nnz, fmt_stream()), s, done);
+    goto done;
+  }
+  fill_tiles_kernel<<<fmt_blocks(tile_m, 16, 256), 256, 0, fmt_stream()>>>(
+      a->m, tile_m, a->row_ptr, a->col, a->val, scan, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->idx,
+      c->val);
   AMG_LAUNCH_GOTO(s, done);
 done:
-  fmt_device_free(keys);
-  fmt_device_free(sorted);
-  fmt_device_free(iota);
-  fmt_device_free(perm);
-  fmt_device_free(tile_row);
+  fmt_device_free(count);
+  fmt_device_free(scan);
   if (s == AMG_OK)
     *out = c;
   else

@@ -16,6 +16,65 @@ static int columns_identical(const fmt_tile_columns *x, const fmt_tile_columns *
 /* Copies a device fmt_tile_columns to the host through a tile-sized download. */
 static fmt_tile_columns *download_columns(const fmt_tile_columns *d);
 
+/* A host copy of a with every row's entries in reverse column order. */
+static fmt_csr *reversed_rows(const fmt_csr *a) {
+  fmt_csr *r = NULL;
+  if (fmt_csr_create(a->m, a->n, a->nnz, FMT_HOST, &r) != AMG_OK)
+    return NULL;
+  memcpy(r->row_ptr, a->row_ptr, ((size_t)a->m + 1) * sizeof *r->row_ptr);
+  for (int32_t i = 0; i < a->m; i++)
+    for (int64_t k = a->row_ptr[i], q = a->row_ptr[i + 1] - 1; q >= a->row_ptr[i]; k++, q--) {
+      r->col[k] = a->col[q];
+      r->val[k] = a->val[q];
+    }
+  return r;
+}
+
+/* Rows in reverse order take the radix-sort path; the tiles must be the same. */
+static void check_unsorted(const fmt_csr *a, const fmt_tile *host_tile, const char *name) {
+  fmt_csr *rev = reversed_rows(a), *dev = NULL;
+  fmt_tile *dev_tile = NULL, *got = NULL;
+  CHECK(rev != NULL, "%s: reversed copy", name);
+  if (rev)
+    CHECK_OK(fmt_csr_upload(rev, &dev));
+  if (dev)
+    CHECK_OK(fmt_tile_from_csr_device(dev, &dev_tile));
+  if (dev_tile)
+    CHECK_OK(fmt_tile_download(dev_tile, &got));
+  if (got)
+    CHECK(test_tile_identical(got, host_tile), "%s: GPU CSR->tile of unsorted rows differs", name);
+  fmt_csr_destroy(rev);
+  fmt_csr_destroy(dev);
+  fmt_tile_destroy(dev_tile);
+  fmt_tile_destroy(got);
+}
+
+/* A device CSR whose row 1 holds the columns `cols` (the other rows hold
+ * their diagonal) must be refused with a message, not converted. */
+static void check_refused(const int32_t *cols, int count, const char *what) {
+  fmt_csr *h = NULL, *dev = NULL;
+  fmt_tile *t = NULL;
+  CHECK_OK(fmt_csr_create(40, 40, 39 + count, FMT_HOST, &h));
+  if (!h)
+    return;
+  int64_t k = 0;
+  for (int32_t i = 0; i < 40; i++) {
+    h->row_ptr[i] = k;
+    for (int j = 0; j < (i == 1 ? count : 1); j++, k++) {
+      h->col[k] = i == 1 ? cols[j] : i;
+      h->val[k] = 1.0;
+    }
+  }
+  h->row_ptr[40] = k;
+  CHECK_OK(fmt_csr_upload(h, &dev));
+  if (dev)
+    CHECK_ERROR(fmt_tile_from_csr_device(dev, &t), AMG_ERR_INVALID_MATRIX, "out of range");
+  CHECK(t == NULL, "%s: no matrix after the refusal", what);
+  fmt_tile_destroy(t);
+  fmt_csr_destroy(dev);
+  fmt_csr_destroy(h);
+}
+
 static void check_matrix(const fmt_csr *a, const char *name) {
   fmt_tile *host_tile = NULL, *host_t = NULL, *dev_tile = NULL, *dev_tile2 = NULL, *dev_t = NULL;
   fmt_tile *got = NULL, *got2 = NULL, *got_t = NULL;
@@ -34,6 +93,8 @@ static void check_matrix(const fmt_csr *a, const char *name) {
     CHECK(test_tile_identical(got, host_tile), "%s: GPU CSR->tile differs from the host", name);
     CHECK(got2 && test_tile_identical(got, got2), "%s: two GPU conversions differ", name);
   }
+  if (host_tile)
+    check_unsorted(a, host_tile, name);
   CHECK_OK(fmt_tile_to_csr_device(dev_tile, &dev_back));
   CHECK_OK(fmt_csr_download(dev_back, &back));
   if (back)
@@ -96,6 +157,12 @@ int main(void) {
   a = test_random_csr(3001, 2999, 0.002, 77, 0, 0);
   check_matrix(a, "random 3001x2999 d=0.002");
   fmt_csr_destroy(a);
+  const int32_t past_end[] = {0, 17, 40}, negative[] = {-3, 1}, repeated[] = {1, 5, 5, 30},
+                repeated_unsorted[] = {30, 5, 5, 1};
+  check_refused(past_end, 3, "column = n");
+  check_refused(negative, 2, "negative column");
+  check_refused(repeated, 4, "repeated column");
+  check_refused(repeated_unsorted, 4, "adjacent repeat in an unsorted row");
   /* Running out of device memory is a status with a message, not a crash,
    * and the library stays usable afterwards. (Left out under the sanitizers,
    * AMG_TEST_QUICK, which report the refused allocation as an API error.) */
