@@ -17,6 +17,7 @@
 #include "fmt_internal.h"
 
 #define NO_TILE INT32_MAX
+#define FILL_THREADS 256 /* 16 tile rows per block */
 
 /* What pass 1 found, ORed over all rows into one flag word. */
 enum { ROWS_UNSORTED = 1, ROWS_INVALID = 2 };
@@ -79,16 +80,22 @@ static __global__ void count_tiles_kernel(int32_t m, int32_t n, int32_t tile_m, 
     count[tile_row] = tiles;
 }
 
-/* Pass 2: the same walk writes tile columns, offsets, masks, row pointers
- * and entries. Lane r's entries of a tile follow the lanes below it. */
-static __global__ void fill_tiles_kernel(int32_t m, int32_t tile_m, const int64_t *row_ptr, const int32_t *col,
-                                         const double *a_val, const int64_t *tile_ptr, int32_t *tile_col,
-                                         int64_t *tile_nnz, uint16_t *mask, uint8_t *tile_row_ptr, uint8_t *idx,
-                                         double *val) {
+/* Pass 2: the same walk writes tile columns, offsets, masks and row
+ * pointers. Lane r's entries of a tile follow the lanes below it; the
+ * half-warp then copies the tile's entries with consecutive lanes on
+ * consecutive entries (each finds its row among the 16 row starts), so the
+ * writes are coalesced. */
+static __global__ void __launch_bounds__(FILL_THREADS)
+    fill_tiles_kernel(int32_t m, int32_t tile_m, const int64_t *row_ptr, const int32_t *col,
+                      const double *a_val, const int64_t *tile_ptr, int32_t *tile_col, int64_t *tile_nnz,
+                      uint16_t *mask, uint8_t *tile_row_ptr, uint8_t *idx, double *val) {
+  __shared__ int64_t first_of[FILL_THREADS / 16][FMT_TILE]; /* CSR position of row r's first entry */
+  __shared__ int start_of[FILL_THREADS / 16][FMT_TILE];     /* its position within the tile */
   int64_t tile_row = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 4;
   if (tile_row >= tile_m)
     return; /* the whole half-warp */
-  int r = threadIdx.x & 15;
+  int r = threadIdx.x & 15, h = threadIdx.x >> 4;
+  unsigned half = fmt_half_warp_mask();
   row_cursor w = cursor_start(m, row_ptr, col, (int32_t)tile_row);
   int64_t tile = tile_ptr[tile_row], base = row_ptr[tile_row * FMT_TILE];
   for (int32_t t; (t = next_tile(w)) != NO_TILE; tile++) {
@@ -96,14 +103,22 @@ static __global__ void fill_tiles_kernel(int32_t m, int32_t tile_m, const int64_
     unsigned bits = 0;
     for (; w.e < w.end && w.c / FMT_TILE == t; w.e++, cursor_load(w, col))
       bits |= 1u << (w.c % FMT_TILE);
-    int count = (int)(w.e - first), total;
-    int start = fmt_half_warp_exclusive_sum(count, &total);
+    int total, start = fmt_half_warp_exclusive_sum((int)(w.e - first), &total);
     mask[FMT_TILE * tile + r] = (uint16_t)bits;
     tile_row_ptr[FMT_TILE * tile + r] = (uint8_t)start;
-    for (int k = 0; k < count; k++) {
-      idx[base + start + k] = (uint8_t)((r << 4) | (col[first + k] % FMT_TILE));
-      val[base + start + k] = a_val[first + k];
+    first_of[h][r] = first;
+    start_of[h][r] = start;
+    __syncwarp(half);
+    for (int q = r; q < total; q += FMT_TILE) {
+      int row = 0; /* the last row starting at or before q (rows before it may be empty) */
+      for (int step = 8; step > 0; step >>= 1)
+        if (start_of[h][row + step] <= q)
+          row += step;
+      int64_t src = first_of[h][row] + (q - start_of[h][row]);
+      idx[base + q] = (uint8_t)((row << 4) | (col[src] % FMT_TILE));
+      val[base + q] = a_val[src];
     }
+    __syncwarp(half); /* the next tile overwrites the row starts */
     if (r == 0) {
       tile_col[tile] = t;
       tile_nnz[tile] = base;
@@ -157,7 +172,7 @@ extern "C" amg_status fmt_tile_from_csr_device(const fmt_csr *a, fmt_tile **out)
     AMG_CUDA_GOTO(cudaMemsetAsync(c->tile_nnz, 0, sizeof *c->tile_nnz, fmt_stream()), s, done);
     goto done;
   }
-  fill_tiles_kernel<<<fmt_blocks(tile_m, 16, 256), 256, 0, fmt_stream()>>>(
+  fill_tiles_kernel<<<fmt_blocks(tile_m, 16, FILL_THREADS), FILL_THREADS, 0, fmt_stream()>>>(
       a->m, tile_m, a->row_ptr, a->col, a->val, scan, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->idx,
       c->val);
   AMG_LAUNCH_GOTO(s, done);

@@ -1,6 +1,7 @@
 /* Intermediate products of A*B on the GPU (CPU reference:
  * spgemm_tile_products in tile_reference.c): nnz of each row of B from its
- * row masks, then one thread per row of A sums them over its entries.
+ * row masks, then a thread per row of each tile of A sums them over that
+ * row's entries.
  * Integer atomics only, so the count is exact. */
 #include "device_util.cuh"
 #include "spgemm.h"
@@ -12,16 +13,16 @@ static __global__ void row_nnz_kernel(int32_t m, const int64_t *tile_ptr, const 
     row_nnz[i] = fmt_tile_row_nnz(tile_ptr, mask, i);
 }
 
-static __global__ void products_kernel(int32_t m, const int64_t *tile_ptr, const int32_t *tile_col,
-                                       const uint16_t *mask, const int32_t *b_row_nnz,
-                                       unsigned long long *total) {
-  int32_t i = (int32_t)((int64_t)blockIdx.x * blockDim.x + threadIdx.x);
+/* Thread g = 16 t + r takes row r of A's tile t, so a long row of A (one of
+ * P^T's) spreads over many threads. */
+static __global__ void products_kernel(int64_t num_tiles, const int32_t *tile_col, const uint16_t *mask,
+                                       const int32_t *b_row_nnz, unsigned long long *total) {
+  int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; /* = 16 tile + row */
   unsigned long long sum = 0;
-  if (i < m) {
-    int32_t ti = i / FMT_TILE, r = i % FMT_TILE;
-    for (int64_t t = tile_ptr[ti]; t < tile_ptr[ti + 1]; t++)
-      for (unsigned bits = mask[FMT_TILE * t + r]; bits; bits &= bits - 1)
-        sum += b_row_nnz[tile_col[t] * FMT_TILE + __ffs(bits) - 1];
+  if (g < FMT_TILE * num_tiles) {
+    const int32_t *row_nnz = b_row_nnz + (int64_t)tile_col[g / FMT_TILE] * FMT_TILE;
+    for (unsigned bits = mask[g]; bits; bits &= bits - 1)
+      sum += row_nnz[__ffs(bits) - 1];
   }
   for (int d = 16; d > 0; d >>= 1)
     sum += __shfl_down_sync(0xFFFFFFFFu, sum, d);
@@ -43,9 +44,9 @@ extern "C" amg_status spgemm_tile_products_device(const fmt_tile *a, const fmt_t
     row_nnz_kernel<<<fmt_blocks(b->m, 1, 256), 256, 0, fmt_stream()>>>(b->m, b->tile_ptr, b->mask, row_nnz);
     AMG_LAUNCH_GOTO(s, done);
   }
-  if (a->m > 0) {
-    products_kernel<<<fmt_blocks(a->m, 1, 256), 256, 0, fmt_stream()>>>(a->m, a->tile_ptr, a->tile_col,
-                                                                       a->mask, row_nnz, total);
+  if (a->num_tiles > 0) {
+    products_kernel<<<fmt_blocks(a->num_tiles, FMT_TILE, 256), 256, 0, fmt_stream()>>>(
+        a->num_tiles, a->tile_col, a->mask, row_nnz, total);
     AMG_LAUNCH_GOTO(s, done);
   }
   AMG_TRY_GOTO(fmt_copy(&host_total, FMT_HOST, total, FMT_DEVICE, sizeof host_total), s, done);

@@ -4,7 +4,8 @@
  * pair kernel alone (dense-only, sparse-only and default accumulators) and
  * the cuSPARSE backend must agree too. Inputs: the foundation's matrices
  * (A^2, A*A^T, A^T*A, A*P with rectangular P), Poisson Galerkin levels, and
- * a matrix whose C rows fall on both sides of SPGEMM_ROW_SLOTS. */
+ * a matrix whose C rows fall on both sides of SPGEMM_ROW_SLOTS. The GPU count
+ * of intermediate products must equal the CSR reference's. */
 #include <math.h>
 #include <string.h>
 
@@ -71,6 +72,10 @@ static void check_product_ex(const fmt_csr *a, const fmt_csr *b, const char *wha
   CHECK_OK(fmt_tile_upload(tb, &db));
   if (!ref || !da || !db)
     goto done;
+  int64_t products = -1;
+  CHECK_OK(spgemm_tile_products_device(da, db, &products));
+  CHECK(products == spgemm_csr_products(a, b), "%s: GPU product count %lld, CSR reference %lld", what,
+        (long long)products, (long long)spgemm_csr_products(a, b));
   fmt_tile *first = NULL;
   /* Variant 0 and the last: the row kernel wherever rows fit (AUTO picks it
    * only for large C); the others the pair kernel alone with the dense,
