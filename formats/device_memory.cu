@@ -39,6 +39,19 @@ extern "C" int fmt_device_count(void) {
   return count;
 }
 
+extern "C" int fmt_device_multiprocessors(void) {
+  static int sms = 0;
+  if (!sms) {
+    int dev = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || sms < 1) {
+      (void)cudaGetLastError(); /* so the next launch check does not report this */
+      sms = 1;
+    }
+  }
+  return sms;
+}
+
 extern "C" amg_status fmt_device_alloc(void **p, size_t bytes) {
   *p = NULL;
   if (bytes == 0)

@@ -6,6 +6,7 @@ static amg_status no_cuda(const char *what) {
 }
 
 int fmt_device_count(void) { return 0; }
+int fmt_device_multiprocessors(void) { return 0; }
 amg_status fmt_device_alloc(void **p, size_t bytes) {
   *p = NULL;
   return bytes ? no_cuda("device_alloc") : AMG_OK;

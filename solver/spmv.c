@@ -12,8 +12,8 @@
 
 static int spmv_variant = AMG_SPMV_DEFAULT_VARIANT;
 
-static const char *const variant_names[AMG_SPMV_NUM_VARIANTS] = {"row", "batch", "batch-warp",
-                                                                 "stream"};
+static const char *const variant_names[AMG_SPMV_NUM_VARIANTS] = {"row", "batch", "batch-warp", "stream",
+                                                                 "stream-block"};
 
 amg_status amg_spmv_set_variant(int variant) {
   if (variant < AMG_SPMV_AUTO || variant >= AMG_SPMV_NUM_VARIANTS)
@@ -38,7 +38,8 @@ double amg_spmv_matrix_bytes(const fmt_tile *a, int variant) {
   case AMG_SPMV_ROW: return tile_ptr + 60.0 * tiles + 8.0 * nnz;
   case AMG_SPMV_BATCH:
   case AMG_SPMV_BATCH_WARP: return tile_ptr + 8.0 * rows + 36.0 * tiles + 8.0 * nnz;
-  case AMG_SPMV_STREAM: return tile_ptr + 12.0 * tiles + 9.0 * nnz;
+  case AMG_SPMV_STREAM:
+  case AMG_SPMV_STREAM_BLOCK: return tile_ptr + 12.0 * tiles + 9.0 * nnz;
   }
   return -1.0;
 }

@@ -26,6 +26,11 @@
  *           fully coalesced loads and tile_nnz/tile_col per tile (no mask
  *           or row_ptr); products go to per-lane, per-local-row shared
  *           memory accumulators, summed over lanes at the end.
+ *  - stream-block: stream with 2, 4 or STREAM_BLOCK_WARPS warps per tile
+ *           row (stream_warps), taking alternate steps of 128 entries; for
+ *           matrices with few, long tile rows (coarse levels,
+ *           restrictions), where a warp or half-warp per tile row leaves
+ *           the GPU idle while each walks its row alone.
  * x is read through the read-only path (it is reused and stays in L2);
  * the matrix through evict-first loads (read once).
  *
@@ -35,7 +40,8 @@
  * so results agree to rounding, and row and batch agree bit for bit);
  * batch-warp adds two such partial sums;
  * stream adds each lane's products in entry order, then the 32 lane
- * partials of a row in a fixed rotation, then the two halves. */
+ * partials of a row in a fixed rotation, then the two halves; stream-block
+ * then adds its warps' sums in warp order. */
 #include <stdint.h>
 
 #include "amg_ops.h"
@@ -52,6 +58,7 @@
 #define CHUNK 4         /* entries per lane loaded together (batch kernels) */
 #define ROW_CHUNK 4     /* entries per thread loaded together (row kernel) */
 #define STREAM_UNROLL 4 /* entries per lane and step (stream kernel): 128 per warp */
+#define STREAM_BLOCK_WARPS SPMV_WARPS /* most warps per tile row (stream-block) */
 
 /* ---- epilogues: what becomes of row i's sum s ---- */
 
@@ -272,23 +279,27 @@ static __device__ __forceinline__ unsigned warp_or(unsigned v) {
  * acc[row][lane] is lane-private until the final sum (bank = lane % 16,
  * conflict-free); there lanes 2r and 2r+1 sum halves of row r, each
  * starting at a different rotation so the 16 lanes of a half-warp read 16
- * different banks. */
-template <class Out>
+ * different banks. WARPS > 1: WARPS consecutive warps of the block share a
+ * tile row, warp g of them taking steps g, g + WARPS, ... of every window;
+ * their row sums are then added in warp order. */
+template <int WARPS, class Out>
 static __global__ void __launch_bounds__(SPMV_THREADS, SPMV_MIN_BLOCKS)
     stream_kernel(int32_t m, int32_t tile_m, const int64_t *__restrict__ tile_ptr,
                   const int32_t *__restrict__ tile_col, const int64_t *__restrict__ tile_nnz,
                   const uint8_t *__restrict__ idx, const double *__restrict__ val,
                   const double *__restrict__ x, Out out) {
   __shared__ double acc_all[SPMV_WARPS][FMT_TILE][32];
-  const int lane = threadIdx.x & 31;
-  const int64_t ti = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
-  if (ti >= tile_m)
-    return; /* the whole warp */
-  double(*acc)[32] = acc_all[threadIdx.x >> 5];
+  __shared__ double warp_sum[WARPS > 1 ? SPMV_WARPS : 1][FMT_TILE];
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, step_first = warp % WARPS;
+  const int64_t ti = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / (32 * WARPS);
+  if (WARPS == 1 && ti >= tile_m)
+    return; /* the whole warp; with WARPS > 1 every warp must reach the barrier */
+  const bool active = ti < tile_m;
+  double(*acc)[32] = acc_all[warp];
 #pragma unroll
   for (int r = 0; r < FMT_TILE; r++)
     acc[r][lane] = 0.0;
-  const int64_t start = tile_ptr[ti], end = tile_ptr[ti + 1];
+  const int64_t start = active ? tile_ptr[ti] : 0, end = active ? tile_ptr[ti + 1] : 0;
   const unsigned up_to_lane = (2u << lane) - 1u; /* bits 0..lane */
   for (int64_t w = start; w < end; w += 32) {
     const int nw = end - w < 32 ? (int)(end - w) : 32;
@@ -296,7 +307,7 @@ static __global__ void __launch_bounds__(SPMV_THREADS, SPMV_MIN_BLOCKS)
     const int64_t col = lane < nw ? (int64_t)__ldcs(tile_col + w + lane) * FMT_TILE : 0;
     const int64_t lo = __shfl_sync(FULL_MASK, first, 0);
     const int64_t hi = tile_nnz[w + nw];
-    for (int64_t c = lo; c < hi; c += 32 * STREAM_UNROLL) {
+    for (int64_t c = lo + 32 * STREAM_UNROLL * step_first; c < hi; c += 32 * STREAM_UNROLL * WARPS) {
       uint8_t id[STREAM_UNROLL];
       double v[STREAM_UNROLL], xv[STREAM_UNROLL];
 #pragma unroll
@@ -330,6 +341,17 @@ static __global__ void __launch_bounds__(SPMV_THREADS, SPMV_MIN_BLOCKS)
   for (int q = 0; q < 16; q++)
     part += acc[r][16 * half + ((q + lane) & 15)];
   part += __shfl_xor_sync(FULL_MASK, part, 1); /* same sum in both lanes (addition commutes) */
+  if (WARPS > 1) {
+    if (half == 0)
+      warp_sum[warp][r] = part;
+    __syncthreads();
+    if (step_first != 0 || !active)
+      return;
+    part = warp_sum[warp][r];
+#pragma unroll
+    for (int g = 1; g < WARPS; g++)
+      part += warp_sum[warp + g][r];
+  }
   const int64_t i = ti * FMT_TILE + r;
   if (half == 0 && i < m)
     out(i, part);
@@ -337,14 +359,48 @@ static __global__ void __launch_bounds__(SPMV_THREADS, SPMV_MIN_BLOCKS)
 
 /* ---- dispatch ---- */
 
+/* Warps per tile row for the stream kernels (1, 2, 4 or STREAM_BLOCK_WARPS),
+ * from a latency model: a warp takes one step (128 entries) of fixed cost
+ * plus its share of the row's steps, and warps beyond those the GPU holds
+ * (SPMV_MIN_BLOCKS blocks per multiprocessor) run in further waves. The
+ * fewest warps of least modelled cost. */
+static int stream_warps(const fmt_tile *a) {
+  const int64_t resident = (int64_t)fmt_device_multiprocessors() * SPMV_MIN_BLOCKS * SPMV_WARPS;
+  const int64_t per_step = 32 * STREAM_UNROLL, rows = a->tile_m > 0 ? a->tile_m : 1;
+  const int64_t steps = (a->nnz + rows * per_step - 1) / (rows * per_step);
+  int best = 1;
+  int64_t best_cost = INT64_MAX;
+  for (int w = 1; w <= STREAM_BLOCK_WARPS; w *= 2) {
+    const int64_t waves = (rows * w + resident - 1) / resident;
+    const int64_t cost = waves * (1 + (steps + w - 1) / w);
+    if (cost < best_cost) {
+      best = w;
+      best_cost = cost;
+    }
+  }
+  return best;
+}
+
+template <int WARPS, class Out>
+static void launch_stream(const fmt_tile *a, const double *x, Out out, cudaStream_t st) {
+  stream_kernel<WARPS><<<fmt_blocks(a->tile_m, 32 * WARPS, SPMV_THREADS), SPMV_THREADS, 0, st>>>(
+      a->m, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->idx, a->val, x, out);
+}
+
 template <class Out>
 static amg_status launch(const fmt_tile *a, const double *x, Out out) {
   if (a->m == 0)
     return AMG_OK;
   const cudaStream_t st = fmt_stream();
-  int variant = amg_spmv_get_variant();
+  int variant = amg_spmv_get_variant(), warps = 1;
+  if (variant == AMG_SPMV_AUTO || variant == AMG_SPMV_STREAM_BLOCK)
+    warps = stream_warps(a);
+  if (variant == AMG_SPMV_STREAM_BLOCK && warps == 1)
+    warps = 2;
   if (variant == AMG_SPMV_AUTO)
-    variant = a->nnz > (int64_t)AMG_SPMV_LONG_ROWS * a->m ? AMG_SPMV_STREAM : AMG_SPMV_BATCH;
+    variant = warps > 1                                       ? AMG_SPMV_STREAM_BLOCK
+              : a->nnz > (int64_t)AMG_SPMV_LONG_ROWS * a->m ? AMG_SPMV_STREAM
+                                                             : AMG_SPMV_BATCH;
   switch (variant) {
   case AMG_SPMV_ROW:
     row_kernel<<<fmt_blocks(a->m, 1, SPMV_THREADS), SPMV_THREADS, 0, st>>>(
@@ -359,8 +415,15 @@ static amg_status launch(const fmt_tile *a, const double *x, Out out) {
         a->m, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->val, x, out);
     break;
   case AMG_SPMV_STREAM:
-    stream_kernel<<<fmt_blocks(a->tile_m, 32, SPMV_THREADS), SPMV_THREADS, 0, st>>>(
-        a->m, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->idx, a->val, x, out);
+    launch_stream<1>(a, x, out, st);
+    break;
+  case AMG_SPMV_STREAM_BLOCK:
+    if (warps == 2)
+      launch_stream<2>(a, x, out, st);
+    else if (warps == 4)
+      launch_stream<4>(a, x, out, st);
+    else
+      launch_stream<STREAM_BLOCK_WARPS>(a, x, out, st);
     break;
   default:
     return amg_error(AMG_ERR_ARG, "spmv: unknown kernel variant %d", variant);

@@ -7,7 +7,8 @@
  * the matrix's structure alone (no atomics, nothing timing-dependent).
  * "row" and "batch" sum each row exactly like the host reference (tiles in
  * column order, entries in column order, one FMA each); "batch-warp" and
- * "stream" split a row into partial sums combined in a fixed tree. */
+ * "stream" and "stream-block" split a row into partial sums combined in a
+ * fixed tree. */
 #ifndef AMG_SPMV_VARIANTS_H
 #define AMG_SPMV_VARIANTS_H
 
@@ -41,11 +42,18 @@ typedef enum amg_spmv_variant {
    * shared memory; the 32 lane partials of each row are summed in a fixed
    * order at the end. Reads tile_ptr, tile_nnz, tile_col, idx, val. */
   AMG_SPMV_STREAM = 3,
-  AMG_SPMV_NUM_VARIANTS = 4,
-  /* Per matrix: "stream" when rows average more than AMG_SPMV_LONG_ROWS
-   * entries (the restrictions P^T, whose rows span whole aggregates' support:
-   * a thread per row would walk hundreds of entries alone), else "batch"
-   * (fastest on the operators in spmv_bench). */
+  /* "stream" with 2, 4 or 8 warps per tile row (as many as a latency model
+   * of the matrix's shape finds fastest, at least 2), taking alternate steps
+   * of 128 entries; the warps' row sums are added in warp order. Same
+   * arrays as "stream". */
+  AMG_SPMV_STREAM_BLOCK = 4,
+  AMG_SPMV_NUM_VARIANTS = 5,
+  /* Per matrix: "stream-block" when the model finds several warps per tile
+   * row faster (few, long tile rows: coarse operators and restrictions,
+   * where a warp or half-warp per tile row leaves the GPU idle while each
+   * walks its row alone); otherwise "stream" when rows average more than
+   * AMG_SPMV_LONG_ROWS entries, else "batch" (fastest on the level-0
+   * operators in spmv_bench). */
   AMG_SPMV_AUTO = -1
 } amg_spmv_variant;
 
@@ -58,7 +66,7 @@ typedef enum amg_spmv_variant {
  * (process-wide, not thread-safe: for benchmarks and tests). */
 amg_status amg_spmv_set_variant(int variant);
 int amg_spmv_get_variant(void);
-/* "row", "batch", "batch-warp", "stream"; NULL out of range. */
+/* "row", "batch", "batch-warp", "stream", "stream-block"; NULL out of range. */
 const char *amg_spmv_variant_name(int variant);
 
 /* Bytes of the matrix the variant reads when every array it touches is
@@ -66,8 +74,10 @@ const char *amg_spmv_variant_name(int variant);
  * tile_ptr[tile_m] entry counted too) and for "batch"/"batch-warp" one
  * tile_nnz (8 B, counted for every tile row). Per tile: "row" 60 B
  * (tile_col 4 + tile_nnz 8 + row_ptr 16 + mask 32), "batch"/"batch-warp"
- * 36 B (tile_col 4 + mask 32), "stream" 12 B (tile_col 4 + tile_nnz 8).
- * Per entry: val 8 B, plus idx 1 B for "stream". Host or device matrix.
+ * 36 B (tile_col 4 + mask 32), "stream"/"stream-block" 12 B (tile_col 4 +
+ * tile_nnz 8).
+ * Per entry: val 8 B, plus idx 1 B for the stream variants. Host or device
+ * matrix.
  * Returns a negative value for an unknown variant. */
 double amg_spmv_matrix_bytes(const fmt_tile *a, int variant);
 

@@ -6,19 +6,7 @@
  * to size the candidates and then C. */
 #include "spgemm_device.cuh"
 
-int64_t spgemm_half_warp_slots(void) {
-  static int64_t slots = 0;
-  if (!slots) {
-    int dev = 0, sms = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess ||
-        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || sms < 1) {
-      (void)cudaGetLastError(); /* so the next launch check does not report this */
-      sms = 1;
-    }
-    slots = (int64_t)sms * 128;
-  }
-  return slots;
-}
+int64_t spgemm_half_warp_slots(void) { return (int64_t)fmt_device_multiprocessors() * 128; }
 
 extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, fmt_tile **out,
                                          const spgemm_tile_options *opt, spgemm_stats *stats) {

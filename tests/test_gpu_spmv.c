@@ -279,7 +279,9 @@ int main(void) {
     check_matrix(a, name);
     fmt_csr_destroy(a);
   }
-  /* wide (tile rows of > 32 tiles: several windows in "stream"), tall,
+  /* wide (tile rows of > 32 tiles: several windows in "stream", and 8
+   * warps per tile row in "stream-block", which takes 4 on the 27-point
+   * and 2 on the 9-per-row matrix below), tall,
    * sparse rectangular, and larger Poisson matrices (many blocks) */
   a = test_random_csr(40, 1200, 0.3, 41, 0, 0);
   check_matrix(a, "random 40x1200 d=0.3");

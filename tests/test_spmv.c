@@ -103,6 +103,8 @@ static void check_matrix(const fmt_csr *a, const char *name) {
   CHECK(amg_spmv_matrix_bytes(t, AMG_SPMV_BATCH_WARP) == amg_spmv_matrix_bytes(t, AMG_SPMV_BATCH),
         "%s: batch-warp bytes", name);
   CHECK(amg_spmv_matrix_bytes(t, AMG_SPMV_STREAM) == tp + 12 * nt + 9 * nz, "%s: stream bytes", name);
+  CHECK(amg_spmv_matrix_bytes(t, AMG_SPMV_STREAM_BLOCK) == amg_spmv_matrix_bytes(t, AMG_SPMV_STREAM),
+        "%s: stream-block bytes", name);
 
   free(x);
   free(b);
