@@ -18,6 +18,28 @@ static inline unsigned fmt_blocks(int64_t items, int per_item, int threads) {
   return (unsigned)(blocks > 0 ? blocks : 1);
 }
 
+/* Workers per row (1, 2, 4, ... up to max_workers) for `rows` rows of
+ * `steps` dependent steps each, by a latency model: a worker costs one step
+ * plus its share of its row's steps, and workers beyond the `resident` ones
+ * the GPU holds at once run in further waves. The fewest workers of least
+ * modelled cost. For kernels that walk long rows with few rows in flight. */
+static inline int fmt_workers_per_row(int64_t rows, int64_t steps, int64_t resident, int max_workers) {
+  rows = rows > 0 ? rows : 1;
+  steps = steps > 0 ? steps : 1;
+  resident = resident > 0 ? resident : 1;
+  int best = 1;
+  int64_t best_cost = INT64_MAX;
+  for (int w = 1; w <= max_workers; w *= 2) {
+    const int64_t waves = (rows * w + resident - 1) / resident;
+    const int64_t cost = waves * (1 + (steps + w - 1) / w);
+    if (cost < best_cost) {
+      best = w;
+      best_cost = cost;
+    }
+  }
+  return best;
+}
+
 /* Bits needed to hold every key in [0, count), at least 1 (for radix sorts). */
 static inline int fmt_key_bits(int64_t count) {
   int bits = 1;

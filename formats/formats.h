@@ -159,8 +159,8 @@ int fmt_poisson_dims(int stencil);
 /* ---- Device (CUDA backend; AMG_ERR_NO_CUDA in a build without it) ---- */
 /* Number of usable GPUs (0 when built without CUDA or none is present). */
 int fmt_device_count(void);
-/* Multiprocessors of the current GPU (looked up once per process); 1 when
- * it cannot be read, 0 without CUDA. */
+/* Multiprocessors of the GPU current at the first call (looked up once per
+ * process); 1 when it cannot be read, 0 without CUDA. */
 int fmt_device_multiprocessors(void);
 /* Stream-ordered device allocation on the library's stream; *p = NULL for 0 bytes. */
 amg_status fmt_device_alloc(void **p, size_t bytes);

@@ -9,8 +9,9 @@
  * the same offset in both formats (the CSR offset of its first row), so
  * entry offsets need no scan, and no temporary is nnz-sized.
  * Rows that are not sorted (cuSPARSE does not promise sorted output) go to
- * the radix-sort path, tile_from_csr_sort.cu. A column out of range, or a
- * repeated column in a sorted row, is an error. */
+ * the radix-sort path, tile_from_csr_sort.cu. A column out of range, or one
+ * repeated within a row, is an error (found here, or for unsorted rows
+ * after the sort). */
 #include <cub/device/device_scan.cuh>
 
 #include "device_util.cuh"

@@ -10,9 +10,9 @@
  * host sync reads the tile count to allocate C. Then one thread per entry
  * writes idx/val and the tile starts, and one half-warp per tile derives its
  * row masks, row_ptr and the tile-row pointers.
- * Preconditions: columns in range (tile_from_csr.cu checks it) and no
- * duplicate entries (the CSR invariant, not checked here). It needs four
- * nnz-sized 64-bit temporaries. */
+ * Precondition: columns in range (tile_from_csr.cu checks it). A column
+ * repeated within a row (equal keys, adjacent once sorted) is refused. It
+ * needs four nnz-sized 64-bit temporaries and a second host sync. */
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -36,6 +36,13 @@ static __global__ void entry_keys_kernel(int32_t m, int32_t tile_n, const int64_
     keys[e] = ((tile_base + j / FMT_TILE) << 8) | (r << 4) | (j % FMT_TILE);
     iota[e] = e;
   }
+}
+
+/* *repeated = 1 when two sorted entries share a key (a column repeated in a row). */
+static __global__ void repeated_kernel(int64_t nnz, const int64_t *keys, int64_t *repeated) {
+  int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (p > 0 && p < nnz && keys[p] == keys[p - 1])
+    *repeated = 1;
 }
 
 /* 1 where sorted entry p opens a new tile. */
@@ -137,6 +144,15 @@ amg_status fmt_tile_from_unsorted_csr_device(const fmt_csr *a, fmt_tile **out) {
                      "cub::DeviceScan::InclusiveSum(tile starts)"),
                  s, done);
     AMG_TRY_GOTO(fmt_copy(&num_tiles, FMT_HOST, tile_of + nnz - 1, FMT_DEVICE, sizeof num_tiles), s, done);
+    int64_t *repeated = iota, any_repeated = 0; /* iota is spent too */
+    AMG_CUDA_GOTO(cudaMemsetAsync(repeated, 0, sizeof *repeated, fmt_stream()), s, done);
+    repeated_kernel<<<fmt_blocks(nnz, 1, 256), 256, 0, fmt_stream()>>>(nnz, sorted, repeated);
+    AMG_LAUNCH_GOTO(s, done);
+    AMG_TRY_GOTO(fmt_copy(&any_repeated, FMT_HOST, repeated, FMT_DEVICE, sizeof any_repeated), s, done);
+    if (any_repeated) {
+      s = amg_error(AMG_ERR_INVALID_MATRIX, "CSR -> tile: a column index is repeated within a row");
+      goto done;
+    }
   }
   AMG_TRY_GOTO(fmt_tile_create(a->m, a->n, num_tiles, nnz, FMT_DEVICE, &c), s, done);
   AMG_CUDA_GOTO(cudaMemsetAsync(c->tile_nnz, 0, sizeof(int64_t), fmt_stream()), s, done);

@@ -21,6 +21,17 @@
 
 enum { NODE_OUT = 0, NODE_UNDECIDED = 1, NODE_IN = 2, NODE_ISOLATED = 3 };
 
+static int device_parts = 0; /* amg_aggregate_set_parts */
+
+amg_status amg_aggregate_set_parts(int parts) {
+  if (parts != 0 && parts != 1 && parts != 2 && parts != 4 && parts != 8)
+    return amg_error(AMG_ERR_ARG, "aggregate: %d half-warps per tile row; use 0 (automatic), 1, 2, 4 or 8", parts);
+  device_parts = parts;
+  return AMG_OK;
+}
+
+int amg_aggregate_get_parts(void) { return device_parts; }
+
 static uint64_t node_key(int32_t j, uint8_t state) {
   uint64_t rank = state == NODE_ISOLATED ? 0 : state;
   return rank << 62 | (uint64_t)amg_priority((uint32_t)j) << 31 | (uint64_t)j;

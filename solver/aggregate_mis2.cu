@@ -1,9 +1,14 @@
 /* MIS-2 aggregation on the device (CPU reference: aggregate_mis2.c).
  *
- * A thread per node i = 16 ti + r, so the 16 threads of a tile row read its
- * tile list together (tile_col[t] is one broadcast load, smask[16t + 0..15]
- * one coalesced load) and each walks the set bits of its own row mask; a
- * diagonal bit, should one be set, is ignored, as on the host.
+ * A half-warp per tile row, lane r for node i = 16 ti + r, so the 16 lanes
+ * read the tile list together (tile_col[t] is one broadcast load,
+ * smask[16t + 0..15] one coalesced load) and each walks the set bits of its
+ * own row mask; a diagonal bit, should one be set, is ignored, as on the
+ * host. On coarse levels, whose few tile rows hold many tiles each, G = 2,
+ * 4 or 8 half-warps share a tile row (fmt_workers_per_row), taking every
+ * G-th tile; their partial results (a max, a min, an OR) are combined in
+ * shared memory. Those reductions do not depend on order, so the result is
+ * the same for every G.
  *
  * States (one byte): OUT, UNDECIDED, IN are the key ranks 0, 1, 2; ISOLATED
  * (no neighbour) has rank 0 and never changes. Keys are not stored: key(j) =
@@ -52,13 +57,54 @@ struct root_flag {
 
 } // namespace
 
-/* Calls f(j) for each strong neighbour j of node i, in increasing order. */
-template <typename F>
-static __device__ __forceinline__ void for_each_neighbour(const strength_graph &g, int32_t i, F f) {
+/* Where a thread sits: node i (valid when i < n) and its part (0 .. G-1)
+ * of the tile row's tiles. */
+template <int G>
+struct node_slot {
+  int64_t i;
+  int part;
+};
+template <int G>
+static __device__ __forceinline__ node_slot<G> my_node() {
+  int h = threadIdx.x >> 4;
+  int64_t tile_row = (int64_t)blockIdx.x * (AGG_THREADS / 16 / G) + h / G;
+  return node_slot<G>{tile_row * 16 + (threadIdx.x & 15), h % G};
+}
+
+/* v combined (op: max or min) over the G half-warps of a tile row; each of
+ * them gets the result. Every thread of the block must call it when G > 1. */
+template <int G, typename T, typename Op>
+static __device__ __forceinline__ T combine_parts(T v, Op op) {
+  if constexpr (G == 1) {
+    return v;
+  } else {
+    __shared__ T part_value[AGG_THREADS];
+    part_value[threadIdx.x] = v;
+    __syncthreads();
+    int first = (threadIdx.x & ~(16 * G - 1)) | (threadIdx.x & 15);
+    T out = part_value[first];
+#pragma unroll
+    for (int p = 1; p < G; p++)
+      out = op(out, part_value[first + 16 * p]);
+    __syncthreads(); /* the array is reused by the next call */
+    return out;
+  }
+}
+struct max_op {
+  template <typename T> __device__ T operator()(T a, T b) const { return a > b ? a : b; }
+};
+struct min_op {
+  template <typename T> __device__ T operator()(T a, T b) const { return a < b ? a : b; }
+};
+
+/* Calls f(j) for each strong neighbour j of node i in the tiles of part
+ * `part` of its tile row (every G-th tile), in increasing order. */
+template <int G, typename F>
+static __device__ __forceinline__ void for_each_neighbour(const strength_graph &g, int32_t i, int part, F f) {
   int32_t ti = i >> 4;
   int r = i & 15;
   int64_t end = g.tile_ptr[ti + 1];
-  for (int64_t t = g.tile_ptr[ti]; t < end; t++) {
+  for (int64_t t = g.tile_ptr[ti] + part; t < end; t += G) {
     int32_t tc = g.tile_col[t];
     unsigned bits = g.smask[FMT_TILE * t + r];
     if (tc == ti)
@@ -84,96 +130,102 @@ static __device__ __forceinline__ void warp_count(bool pred, int32_t *counter) {
     atomicAdd(counter, __popc(votes));
 }
 
-static __device__ __forceinline__ int64_t node_index() {
-  return (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-}
-
+template <int G>
 static __global__ void init_kernel(strength_graph g, uint8_t *state, int32_t *undecided) {
-  int64_t i = node_index();
-  bool connected = false;
-  if (i < g.n) {
-    for_each_neighbour(g, (int32_t)i, [&](int32_t) { connected = true; });
-    state[i] = connected ? NODE_UNDECIDED : NODE_ISOLATED;
-  }
-  warp_count(connected, undecided);
+  node_slot<G> me = my_node<G>();
+  bool active = me.i < g.n;
+  int connected = 0;
+  if (active)
+    for_each_neighbour<G>(g, (int32_t)me.i, me.part, [&](int32_t) { connected = 1; });
+  connected = combine_parts<G>(connected, max_op{});
+  if (active && me.part == 0)
+    state[me.i] = connected ? NODE_UNDECIDED : NODE_ISOLATED;
+  warp_count(connected && active && me.part == 0, undecided);
 }
 
 /* m1(i) = max key over i and its neighbours. */
+template <int G>
 static __global__ void max_key_kernel(strength_graph g, const uint8_t *state, uint64_t *m1) {
-  int64_t i = node_index();
-  if (i >= g.n)
-    return;
-  uint64_t m = node_key((int32_t)i, state[i]);
-  for_each_neighbour(g, (int32_t)i, [&](int32_t j) {
-    uint64_t k = node_key(j, state[j]);
-    m = k > m ? k : m;
-  });
-  m1[i] = m;
+  node_slot<G> me = my_node<G>();
+  bool active = me.i < g.n;
+  uint64_t m = 0;
+  if (active) {
+    m = node_key((int32_t)me.i, state[me.i]);
+    for_each_neighbour<G>(g, (int32_t)me.i, me.part, [&](int32_t j) {
+      uint64_t k = node_key(j, state[j]);
+      m = k > m ? k : m;
+    });
+  }
+  m = combine_parts<G>(m, max_op{});
+  if (active && me.part == 0)
+    m1[me.i] = m;
 }
 
 /* m2(i) = max m1 over i and its neighbours; an undecided i joins (m2 is its
  * own key), leaves (m2 has rank 2) or stays undecided. */
+template <int G>
 static __global__ void decide_kernel(strength_graph g, const uint8_t *state, const uint64_t *m1,
                                      uint8_t *next, int32_t *undecided) {
-  int64_t i = node_index();
-  bool left = false;
-  if (i < g.n) {
-    uint8_t s = state[i];
-    if (s == NODE_UNDECIDED) {
-      uint64_t m2 = m1[i];
-      for_each_neighbour(g, (int32_t)i, [&](int32_t j) { m2 = m1[j] > m2 ? m1[j] : m2; });
-      if (m2 == node_key((int32_t)i, NODE_UNDECIDED))
-        s = NODE_IN;
-      else if (m2 >> 62 == NODE_IN)
-        s = NODE_OUT;
-      left = s == NODE_UNDECIDED;
-    }
-    next[i] = s;
+  node_slot<G> me = my_node<G>();
+  uint8_t s = me.i < g.n ? state[me.i] : NODE_OUT;
+  /* s is the same in all parts of a node, so they agree on whether to walk
+   * (and every thread reaches combine_parts either way). */
+  uint64_t m2 = 0;
+  if (s == NODE_UNDECIDED) {
+    m2 = m1[me.i];
+    for_each_neighbour<G>(g, (int32_t)me.i, me.part, [&](int32_t j) { m2 = m1[j] > m2 ? m1[j] : m2; });
   }
-  warp_count(left, undecided);
+  m2 = combine_parts<G>(m2, max_op{});
+  bool left = false;
+  if (s == NODE_UNDECIDED) {
+    if (m2 == node_key((int32_t)me.i, NODE_UNDECIDED))
+      s = NODE_IN;
+    else if (m2 >> 62 == NODE_IN)
+      s = NODE_OUT;
+    left = s == NODE_UNDECIDED;
+  }
+  if (me.i < g.n && me.part == 0)
+    next[me.i] = s;
+  warp_count(left && me.part == 0, undecided);
 }
 
 /* Pass 1: a root takes its own number, an OUT node that of its smallest root neighbour. */
+template <int G>
 static __global__ void pass1_kernel(strength_graph g, const uint8_t *state, const int32_t *root_id,
                                     int32_t *agg1) {
-  int64_t i = node_index();
-  if (i >= g.n)
-    return;
-  int32_t a = -1;
-  if (state[i] == NODE_IN) {
-    a = root_id[i];
-  } else if (state[i] == NODE_OUT) {
-    int32_t best = -1;
-    for_each_neighbour(g, (int32_t)i, [&](int32_t j) {
-      if (state[j] == NODE_IN && (best < 0 || j < best))
+  node_slot<G> me = my_node<G>();
+  uint8_t s = me.i < g.n ? state[me.i] : NODE_ISOLATED;
+  int32_t best = INT32_MAX;
+  if (s == NODE_OUT)
+    for_each_neighbour<G>(g, (int32_t)me.i, me.part, [&](int32_t j) {
+      if (state[j] == NODE_IN && j < best)
         best = j;
     });
-    if (best >= 0)
-      a = root_id[best];
-  }
-  agg1[i] = a;
+  best = combine_parts<G>(best, min_op{});
+  if (me.i >= g.n || me.part != 0)
+    return;
+  agg1[me.i] = s == NODE_IN ? root_id[me.i] : (s == NODE_OUT && best != INT32_MAX) ? root_id[best] : -1;
 }
 
 /* Pass 2, reading pass 1 only: an unassigned non-isolated node joins its
  * assigned neighbour of largest (priority, index). */
+template <int G>
 static __global__ void pass2_kernel(strength_graph g, const uint8_t *state, const int32_t *agg1,
                                     int32_t *agg) {
-  int64_t i = node_index();
-  if (i >= g.n)
-    return;
-  int32_t a = agg1[i];
-  if (a < 0 && state[i] != NODE_ISOLATED) {
-    int64_t best = -1;
-    for_each_neighbour(g, (int32_t)i, [&](int32_t j) {
-      int32_t aj = agg1[j];
+  node_slot<G> me = my_node<G>();
+  int32_t a = me.i < g.n ? agg1[me.i] : 0;
+  bool search = me.i < g.n && a < 0 && state[me.i] != NODE_ISOLATED;
+  int64_t best = -1; /* (priority << 31) | j of the best assigned neighbour */
+  if (search)
+    for_each_neighbour<G>(g, (int32_t)me.i, me.part, [&](int32_t j) {
       int64_t pj = (int64_t)amg_priority((uint32_t)j) << 31 | j;
-      if (aj >= 0 && pj > best) {
+      if (agg1[j] >= 0 && pj > best)
         best = pj;
-        a = aj;
-      }
     });
-  }
-  agg[i] = a;
+  best = combine_parts<G>(best, max_op{});
+  if (me.i >= g.n || me.part != 0)
+    return;
+  agg[me.i] = search && best >= 0 ? agg1[best & INT32_MAX] : a;
 }
 
 /* root_id[i] = roots among 0 .. i-1, for i = 0 .. n (root_id[n] = the count). */
@@ -215,21 +267,11 @@ static amg_status read_int(const int32_t *src, int32_t *dst) {
   return fmt_copy(dst, FMT_HOST, src, FMT_DEVICE, sizeof *dst);
 }
 
-extern "C" amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *smask, int32_t *agg,
-                                           amg_aggregate_stats *st) {
-  if (st)
-    *st = amg_aggregate_stats{};
-  if (!a || !st || (a->num_tiles > 0 && !smask) || (a->m > 0 && !agg))
-    return amg_error(AMG_ERR_ARG, "aggregate_device: NULL argument");
-  if (a->loc != FMT_DEVICE)
-    return amg_error(AMG_ERR_ARG, "aggregate_device: need a device matrix");
-  if (a->m != a->n)
-    return amg_error(AMG_ERR_ARG, "aggregate_device: matrix is %d x %d, not square", a->m, a->n);
-  int32_t n = a->m;
-  if (n == 0)
-    return AMG_OK;
-  strength_graph g = {n, a->tile_ptr, a->tile_col, smask};
-  unsigned blocks = fmt_blocks(n, 1, AGG_THREADS);
+/* The whole aggregation with G half-warps per tile row. */
+template <int G>
+static amg_status aggregate(const fmt_tile *a, strength_graph g, int32_t *agg, amg_aggregate_stats *st) {
+  int32_t n = g.n;
+  unsigned blocks = fmt_blocks(a->tile_m, 16 * G, AGG_THREADS);
   uint8_t *state = NULL, *next = NULL;
   uint64_t *m1 = NULL;
   int32_t *root_id = NULL, *agg1 = NULL, *size = NULL, *scalar = NULL;
@@ -244,15 +286,15 @@ extern "C" amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *sm
 
   /* scalar[0]: undecided count; scalar[1..3]: min, max, sum of aggregate sizes */
   AMG_CUDA_GOTO(cudaMemsetAsync(scalar, 0, 4 * sizeof *scalar, fmt_stream()), s, done);
-  init_kernel<<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, scalar);
+  init_kernel<G><<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, scalar);
   AMG_LAUNCH_GOTO(s, done);
   AMG_TRY_GOTO(read_int(scalar, &undecided), s, done);
   while (undecided > 0) {
     int32_t left = 0;
-    max_key_kernel<<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, m1);
+    max_key_kernel<G><<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, m1);
     AMG_LAUNCH_GOTO(s, done);
     AMG_CUDA_GOTO(cudaMemsetAsync(scalar, 0, sizeof *scalar, fmt_stream()), s, done);
-    decide_kernel<<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, m1, next, scalar);
+    decide_kernel<G><<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, m1, next, scalar);
     AMG_LAUNCH_GOTO(s, done);
     uint8_t *swap = state;
     state = next;
@@ -270,9 +312,9 @@ extern "C" amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *sm
 
   AMG_TRY_GOTO(number_roots(state, n, root_id), s, done);
   AMG_TRY_GOTO(read_int(root_id + n, &count), s, done);
-  pass1_kernel<<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, root_id, agg1);
+  pass1_kernel<G><<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, root_id, agg1);
   AMG_LAUNCH_GOTO(s, done);
-  pass2_kernel<<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, agg1, agg);
+  pass2_kernel<G><<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, agg1, agg);
   AMG_LAUNCH_GOTO(s, done);
 
   if (count > 0) {
@@ -299,4 +341,30 @@ done:
   fmt_device_free(size);
   fmt_device_free(scalar);
   return s;
+}
+
+extern "C" amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *smask, int32_t *agg,
+                                           amg_aggregate_stats *st) {
+  if (st)
+    *st = amg_aggregate_stats{};
+  if (!a || !st || (a->num_tiles > 0 && !smask) || (a->m > 0 && !agg))
+    return amg_error(AMG_ERR_ARG, "aggregate_device: NULL argument");
+  if (a->loc != FMT_DEVICE)
+    return amg_error(AMG_ERR_ARG, "aggregate_device: need a device matrix");
+  if (a->m != a->n)
+    return amg_error(AMG_ERR_ARG, "aggregate_device: matrix is %d x %d, not square", a->m, a->n);
+  int32_t n = a->m;
+  if (n == 0)
+    return AMG_OK;
+  strength_graph g = {n, a->tile_ptr, a->tile_col, smask};
+  int64_t tiles_per_row = (a->num_tiles + a->tile_m - 1) / a->tile_m;
+  int parts = amg_aggregate_get_parts();
+  if (parts == 0) /* the half-warp slots of the GPU, as for the SpGEMM */
+    parts = fmt_workers_per_row(a->tile_m, tiles_per_row, (int64_t)fmt_device_multiprocessors() * 128, 8);
+  switch (parts) {
+  case 1: return aggregate<1>(a, g, agg, st);
+  case 2: return aggregate<2>(a, g, agg, st);
+  case 4: return aggregate<4>(a, g, agg, st);
+  default: return aggregate<8>(a, g, agg, st);
+  }
 }

@@ -92,6 +92,11 @@ amg_status amg_aggregate_host(const fmt_tile *a, const uint16_t *smask, int32_t 
                               amg_aggregate_stats *st);
 amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *smask, int32_t *agg,
                                 amg_aggregate_stats *st);
+/* Half-warps per tile row in the device MIS-2 kernels: 0 (the default) lets
+ * amg_aggregate_device choose by fmt_workers_per_row; 1, 2, 4 or 8 force it.
+ * Process-wide and not thread-safe: for tests and benchmarks. */
+amg_status amg_aggregate_set_parts(int parts);
+int amg_aggregate_get_parts(void);
 
 /* size[0 .. count) (where agg lives) = the number of nodes in each aggregate,
  * or the sum of their weights w (NULL: 1 each); agg[i] >= count is an error

@@ -25,6 +25,17 @@ amg_status amg_spmv_set_variant(int variant) {
 
 int amg_spmv_get_variant(void) { return spmv_variant; }
 
+static int stream_warps_forced = 0;
+
+amg_status amg_spmv_set_stream_warps(int warps) {
+  if (warps != 0 && warps != 2 && warps != 4 && warps != 8)
+    return amg_error(AMG_ERR_ARG, "spmv: %d warps per tile row; use 0 (the model), 2, 4 or 8", warps);
+  stream_warps_forced = warps;
+  return AMG_OK;
+}
+
+int amg_spmv_get_stream_warps(void) { return stream_warps_forced; }
+
 const char *amg_spmv_variant_name(int variant) {
   if (variant == AMG_SPMV_AUTO)
     return "auto";

@@ -34,7 +34,8 @@
  * x is read through the read-only path (it is reused and stays in L2);
  * the matrix through evict-first loads (read once).
  *
- * Determinism: every sum has an order fixed by the matrix structure.
+ * Determinism: every sum has an order fixed by the matrix structure (and
+ * for stream-block the warp count, see spmv_variants.h).
  * row and batch add a row's products one FMA at a time in increasing
  * column order (the host's order; the host rounds the product separately,
  * so results agree to rounding, and row and batch agree bit for bit);
@@ -51,7 +52,9 @@
 #define SPMV_THREADS 256
 #define SPMV_WARPS (SPMV_THREADS / 32)
 /* row and stream: 6 blocks (48 warps) per SM, at most 40 registers, no spills
- * (ptxas -v); the batch kernels need ~60 and spill if forced lower. */
+ * (ptxas -v, CUDA 13, sm_90); stream-block spills 48 bytes there and was
+ * measured faster anyway (run 33); the batch kernels need ~60 and spill if
+ * forced lower. */
 #define SPMV_MIN_BLOCKS 6
 #define FULL_MASK 0xFFFFFFFFu
 #define BATCH 4         /* tiles per half-warp and step (batch kernels) */
@@ -359,26 +362,15 @@ static __global__ void __launch_bounds__(SPMV_THREADS, SPMV_MIN_BLOCKS)
 
 /* ---- dispatch ---- */
 
-/* Warps per tile row for the stream kernels (1, 2, 4 or STREAM_BLOCK_WARPS),
- * from a latency model: a warp takes one step (128 entries) of fixed cost
- * plus its share of the row's steps, and warps beyond those the GPU holds
- * (SPMV_MIN_BLOCKS blocks per multiprocessor) run in further waves. The
- * fewest warps of least modelled cost. */
+/* Warps per tile row for the stream kernels (1, 2, 4 or STREAM_BLOCK_WARPS):
+ * fmt_workers_per_row over the tile rows' mean count of 128-entry steps,
+ * with SPMV_MIN_BLOCKS blocks resident per multiprocessor (the H100's
+ * occupancy; a GPU with less shared memory holds fewer). */
 static int stream_warps(const fmt_tile *a) {
-  const int64_t resident = (int64_t)fmt_device_multiprocessors() * SPMV_MIN_BLOCKS * SPMV_WARPS;
   const int64_t per_step = 32 * STREAM_UNROLL, rows = a->tile_m > 0 ? a->tile_m : 1;
   const int64_t steps = (a->nnz + rows * per_step - 1) / (rows * per_step);
-  int best = 1;
-  int64_t best_cost = INT64_MAX;
-  for (int w = 1; w <= STREAM_BLOCK_WARPS; w *= 2) {
-    const int64_t waves = (rows * w + resident - 1) / resident;
-    const int64_t cost = waves * (1 + (steps + w - 1) / w);
-    if (cost < best_cost) {
-      best = w;
-      best_cost = cost;
-    }
-  }
-  return best;
+  const int64_t resident = (int64_t)fmt_device_multiprocessors() * SPMV_MIN_BLOCKS * SPMV_WARPS;
+  return fmt_workers_per_row(rows, steps, resident, STREAM_BLOCK_WARPS);
 }
 
 template <int WARPS, class Out>
@@ -395,8 +387,8 @@ static amg_status launch(const fmt_tile *a, const double *x, Out out) {
   int variant = amg_spmv_get_variant(), warps = 1;
   if (variant == AMG_SPMV_AUTO || variant == AMG_SPMV_STREAM_BLOCK)
     warps = stream_warps(a);
-  if (variant == AMG_SPMV_STREAM_BLOCK && warps == 1)
-    warps = 2;
+  if (variant == AMG_SPMV_STREAM_BLOCK)
+    warps = amg_spmv_get_stream_warps() ? amg_spmv_get_stream_warps() : warps > 1 ? warps : 2;
   if (variant == AMG_SPMV_AUTO)
     variant = warps > 1                                       ? AMG_SPMV_STREAM_BLOCK
               : a->nnz > (int64_t)AMG_SPMV_LONG_ROWS * a->m ? AMG_SPMV_STREAM

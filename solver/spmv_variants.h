@@ -4,7 +4,10 @@
  * its benchmark and tests); the solver itself uses the default.
  *
  * Every variant is deterministic: each y_i is summed in an order fixed by
- * the matrix's structure alone (no atomics, nothing timing-dependent).
+ * the matrix's structure (no atomics, nothing timing-dependent), and for
+ * "stream-block" by its warp count, which the latency model derives from the
+ * matrix and the GPU's multiprocessor count: the same GPU model gives the
+ * same bits, another one may round differently.
  * "row" and "batch" sum each row exactly like the host reference (tiles in
  * column order, entries in column order, one FMA each); "batch-warp" and
  * "stream" and "stream-block" split a row into partial sums combined in a
@@ -66,6 +69,11 @@ typedef enum amg_spmv_variant {
  * (process-wide, not thread-safe: for benchmarks and tests). */
 amg_status amg_spmv_set_variant(int variant);
 int amg_spmv_get_variant(void);
+/* Warps per tile row of an explicitly chosen "stream-block": 0 (the
+ * default) lets the latency model choose; 2, 4 or 8 force it (for tests,
+ * so that every version of the kernel runs on any GPU). AUTO ignores it. */
+amg_status amg_spmv_set_stream_warps(int warps);
+int amg_spmv_get_stream_warps(void);
 /* "row", "batch", "batch-warp", "stream", "stream-block"; NULL out of range. */
 const char *amg_spmv_variant_name(int variant);
 

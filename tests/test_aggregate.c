@@ -333,6 +333,17 @@ static void check_diagonal(int32_t n) {
   fmt_tile_destroy(a);
 }
 
+/* The device kernels' split setting is validated where it is set. */
+static void check_parts_setting(void) {
+  CHECK(amg_aggregate_get_parts() == 0, "the default split is automatic (0)");
+  CHECK_ERROR(amg_aggregate_set_parts(3), AMG_ERR_ARG, "half-warps per tile row");
+  CHECK_ERROR(amg_aggregate_set_parts(16), AMG_ERR_ARG, "half-warps per tile row");
+  CHECK(amg_aggregate_get_parts() == 0, "a refused split leaves the setting alone");
+  CHECK_OK(amg_aggregate_set_parts(4));
+  CHECK(amg_aggregate_get_parts() == 4, "the split is kept");
+  CHECK_OK(amg_aggregate_set_parts(0));
+}
+
 int main(void) {
   static const aggregate_poisson poisson[] = {{5, 30}, {9, 30}, {7, 10}, {27, 8}};
   static const aggregate_random rnd[] = {
@@ -348,5 +359,6 @@ int main(void) {
                       1000);
   check_diagonal(40);
   check_arguments();
+  check_parts_setting();
   return test_finish("test_aggregate");
 }

@@ -132,6 +132,14 @@ static void check_case(const fmt_csr *csr, keep_rule rule, const char *name) {
   CHECK_OK(amg_aggregate_device(dev_a, dev_s->mask, box2->col, &dev_st2));
   CHECK(same_agg(ref, box2, n, what), "%s: second device run differs", what);
   CHECK(stats_equal(&dev_st, &dev_st2), "%s: second device run gives other stats", what);
+  /* Every split of a tile row over half-warps gives the host's aggregates. */
+  for (int parts = 1; parts <= 8; parts *= 2) {
+    CHECK_OK(amg_aggregate_set_parts(parts));
+    CHECK_OK(amg_aggregate_device(dev_a, dev_s->mask, box2->col, &dev_st2));
+    CHECK(same_agg(ref, box2, n, what), "%s: device agg with %d half-warps per tile row differs", what, parts);
+    CHECK(stats_equal(&dev_st, &dev_st2), "%s: %d half-warps per tile row give other stats", what, parts);
+  }
+  CHECK_OK(amg_aggregate_set_parts(0));
 done:
   fmt_tile_destroy(a);
   fmt_tile_destroy(dev_a);

@@ -49,6 +49,27 @@ static void check_unsorted(const fmt_csr *a, const fmt_tile *host_tile, const ch
   fmt_tile_destroy(got);
 }
 
+/* A 0 x 0 matrix converts to a tile matrix with no tiles. */
+static void check_empty(void) {
+  fmt_csr *h = NULL, *dev = NULL;
+  fmt_tile *t = NULL, *got = NULL;
+  CHECK_OK(fmt_csr_create(0, 0, 0, FMT_HOST, &h));
+  if (h)
+    CHECK_OK(fmt_csr_upload(h, &dev));
+  if (dev)
+    CHECK_OK(fmt_tile_from_csr_device(dev, &t));
+  if (t)
+    CHECK_OK(fmt_tile_download(t, &got));
+  if (got) {
+    CHECK_OK(fmt_tile_validate(got));
+    CHECK(got->num_tiles == 0 && got->nnz == 0 && got->tile_m == 0, "0 x 0: tiles or entries");
+  }
+  fmt_tile_destroy(got);
+  fmt_tile_destroy(t);
+  fmt_csr_destroy(dev);
+  fmt_csr_destroy(h);
+}
+
 /* A device CSR whose row 1 holds the columns `cols` (the other rows hold
  * their diagonal) must be refused with a message, not converted. */
 static void check_refused(const int32_t *cols, int count, const char *what) {
@@ -68,7 +89,7 @@ static void check_refused(const int32_t *cols, int count, const char *what) {
   h->row_ptr[40] = k;
   CHECK_OK(fmt_csr_upload(h, &dev));
   if (dev)
-    CHECK_ERROR(fmt_tile_from_csr_device(dev, &t), AMG_ERR_INVALID_MATRIX, "out of range");
+    CHECK_ERROR(fmt_tile_from_csr_device(dev, &t), AMG_ERR_INVALID_MATRIX, "column index");
   CHECK(t == NULL, "%s: no matrix after the refusal", what);
   fmt_tile_destroy(t);
   fmt_csr_destroy(dev);
@@ -158,11 +179,15 @@ int main(void) {
   check_matrix(a, "random 3001x2999 d=0.002");
   fmt_csr_destroy(a);
   const int32_t past_end[] = {0, 17, 40}, negative[] = {-3, 1}, repeated[] = {1, 5, 5, 30},
-                repeated_unsorted[] = {30, 5, 5, 1};
+                repeated_unsorted[] = {30, 5, 5, 1}, apart_unsorted[] = {5, 30, 5},
+                past_end_unsorted[] = {30, 40, 2};
   check_refused(past_end, 3, "column = n");
   check_refused(negative, 2, "negative column");
   check_refused(repeated, 4, "repeated column");
   check_refused(repeated_unsorted, 4, "adjacent repeat in an unsorted row");
+  check_refused(apart_unsorted, 3, "repeat apart in an unsorted row (found after the sort)");
+  check_refused(past_end_unsorted, 3, "column = n in an unsorted row");
+  check_empty();
   /* Running out of device memory is a status with a message, not a crash,
    * and the library stays usable afterwards. (Left out under the sanitizers,
    * AMG_TEST_QUICK, which report the refused allocation as an API error.) */

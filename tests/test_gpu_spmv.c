@@ -133,12 +133,19 @@ static void check_matrix(const fmt_csr *a, const char *name) {
   }
   dvec x = dvec_upload(hx, n), b = dvec_upload(hb, m), dinv = dvec_upload(hdinv, m);
   dvec out = dvec_upload(want[0], m + 1); /* m entries to overwrite, then the sentinel */
-  for (int v = 0; v < AMG_SPMV_NUM_VARIANTS; v++) {
+  for (int v = 0; v < AMG_SPMV_NUM_VARIANTS; v++)
     first[v] = malloc(((size_t)m + 1) * sizeof *first[v]);
+  /* Every variant; stream-block with each of its warp counts. */
+  static const int runs[][2] = {{AMG_SPMV_ROW, 0},          {AMG_SPMV_BATCH, 0},        {AMG_SPMV_BATCH_WARP, 0},
+                                {AMG_SPMV_STREAM, 0},       {AMG_SPMV_STREAM_BLOCK, 2}, {AMG_SPMV_STREAM_BLOCK, 4},
+                                {AMG_SPMV_STREAM_BLOCK, 8}};
+  for (size_t k = 0; k < sizeof runs / sizeof *runs; k++) {
+    const int v = runs[k][0];
     CHECK_OK(amg_spmv_set_variant(v));
+    CHECK_OK(amg_spmv_set_stream_warps(runs[k][1]));
     for (int op = 0; op < ops; op++) {
       char what[64];
-      snprintf(what, sizeof what, "%s, variant %s", op_names[op], amg_spmv_variant_name(v));
+      snprintf(what, sizeof what, "%s, variant %s (warps %d)", op_names[op], amg_spmv_variant_name(v), runs[k][1]);
       got[m] = again[m] = SENTINEL;
       CHECK_OK(run_op(op, da, &x, &b, &dinv, &out));
       dvec_download(&out, got);
@@ -155,6 +162,7 @@ static void check_matrix(const fmt_csr *a, const char *name) {
   CHECK(memcmp(first[AMG_SPMV_ROW], first[AMG_SPMV_BATCH], (size_t)m * sizeof(double)) == 0,
         "%s: row and batch variants sum in the same order but differ", name);
   CHECK_OK(amg_spmv_set_variant(AMG_SPMV_DEFAULT_VARIANT));
+  CHECK_OK(amg_spmv_set_stream_warps(0));
 
   /* the cuSPARSE baseline */
   fmt_csr *dcsr = NULL;
@@ -279,9 +287,8 @@ int main(void) {
     check_matrix(a, name);
     fmt_csr_destroy(a);
   }
-  /* wide (tile rows of > 32 tiles: several windows in "stream", and 8
-   * warps per tile row in "stream-block", which takes 4 on the 27-point
-   * and 2 on the 9-per-row matrix below), tall,
+  /* wide (tile rows of > 32 tiles: several windows in "stream", and
+   * several steps per warp in "stream-block"), tall,
    * sparse rectangular, and larger Poisson matrices (many blocks) */
   a = test_random_csr(40, 1200, 0.3, 41, 0, 0);
   check_matrix(a, "random 40x1200 d=0.3");

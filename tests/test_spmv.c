@@ -103,8 +103,8 @@ static void check_matrix(const fmt_csr *a, const char *name) {
   CHECK(amg_spmv_matrix_bytes(t, AMG_SPMV_BATCH_WARP) == amg_spmv_matrix_bytes(t, AMG_SPMV_BATCH),
         "%s: batch-warp bytes", name);
   CHECK(amg_spmv_matrix_bytes(t, AMG_SPMV_STREAM) == tp + 12 * nt + 9 * nz, "%s: stream bytes", name);
-  CHECK(amg_spmv_matrix_bytes(t, AMG_SPMV_STREAM_BLOCK) == amg_spmv_matrix_bytes(t, AMG_SPMV_STREAM),
-        "%s: stream-block bytes", name);
+  CHECK(amg_spmv_matrix_bytes(t, AMG_SPMV_STREAM_BLOCK) == tp + 12 * nt + 9 * nz, "%s: stream-block bytes",
+        name);
 
   free(x);
   free(b);
@@ -210,6 +210,8 @@ static void check_errors(void) {
   CHECK(amg_spmv_get_variant() == AMG_SPMV_DEFAULT_VARIANT, "default variant %d", amg_spmv_get_variant());
   CHECK_ERROR(amg_spmv_set_variant(AMG_SPMV_AUTO - 1), AMG_ERR_ARG, "variant -2");
   CHECK(!strcmp(amg_spmv_variant_name(AMG_SPMV_AUTO), "auto"), "AMG_SPMV_AUTO is named auto");
+  CHECK_ERROR(amg_spmv_set_stream_warps(3), AMG_ERR_ARG, "warps per tile row");
+  CHECK(amg_spmv_get_stream_warps() == 0, "a refused warp count leaves the model in charge");
   CHECK_ERROR(amg_spmv_set_variant(AMG_SPMV_NUM_VARIANTS), AMG_ERR_ARG, "variant");
   for (int v = 0; v < AMG_SPMV_NUM_VARIANTS; v++) {
     CHECK_OK(amg_spmv_set_variant(v));
