@@ -55,20 +55,26 @@ struct root_flag {
   }
 };
 
-} // namespace
-
 /* Where a thread sits: node i (valid when i < n) and its part (0 .. G-1)
  * of the tile row's tiles. */
-template <int G>
 struct node_slot {
   int64_t i;
   int part;
 };
+struct max_op {
+  template <typename T> __device__ T operator()(T a, T b) const { return a > b ? a : b; }
+};
+struct min_op {
+  template <typename T> __device__ T operator()(T a, T b) const { return a < b ? a : b; }
+};
+
+} // namespace
+
 template <int G>
-static __device__ __forceinline__ node_slot<G> my_node() {
+static __device__ __forceinline__ node_slot my_node() {
   int h = threadIdx.x >> 4;
   int64_t tile_row = (int64_t)blockIdx.x * (AGG_THREADS / 16 / G) + h / G;
-  return node_slot<G>{tile_row * 16 + (threadIdx.x & 15), h % G};
+  return node_slot{tile_row * 16 + (threadIdx.x & 15), h % G};
 }
 
 /* v combined (op: max or min) over the G half-warps of a tile row; each of
@@ -90,13 +96,6 @@ static __device__ __forceinline__ T combine_parts(T v, Op op) {
     return out;
   }
 }
-struct max_op {
-  template <typename T> __device__ T operator()(T a, T b) const { return a > b ? a : b; }
-};
-struct min_op {
-  template <typename T> __device__ T operator()(T a, T b) const { return a < b ? a : b; }
-};
-
 /* Calls f(j) for each strong neighbour j of node i in the tiles of part
  * `part` of its tile row (every G-th tile), in increasing order. */
 template <int G, typename F>
@@ -132,7 +131,7 @@ static __device__ __forceinline__ void warp_count(bool pred, int32_t *counter) {
 
 template <int G>
 static __global__ void init_kernel(strength_graph g, uint8_t *state, int32_t *undecided) {
-  node_slot<G> me = my_node<G>();
+  node_slot me = my_node<G>();
   bool active = me.i < g.n;
   int connected = 0;
   if (active)
@@ -146,7 +145,7 @@ static __global__ void init_kernel(strength_graph g, uint8_t *state, int32_t *un
 /* m1(i) = max key over i and its neighbours. */
 template <int G>
 static __global__ void max_key_kernel(strength_graph g, const uint8_t *state, uint64_t *m1) {
-  node_slot<G> me = my_node<G>();
+  node_slot me = my_node<G>();
   bool active = me.i < g.n;
   uint64_t m = 0;
   if (active) {
@@ -166,7 +165,7 @@ static __global__ void max_key_kernel(strength_graph g, const uint8_t *state, ui
 template <int G>
 static __global__ void decide_kernel(strength_graph g, const uint8_t *state, const uint64_t *m1,
                                      uint8_t *next, int32_t *undecided) {
-  node_slot<G> me = my_node<G>();
+  node_slot me = my_node<G>();
   uint8_t s = me.i < g.n ? state[me.i] : NODE_OUT;
   /* s is the same in all parts of a node, so they agree on whether to walk
    * (and every thread reaches combine_parts either way). */
@@ -193,7 +192,7 @@ static __global__ void decide_kernel(strength_graph g, const uint8_t *state, con
 template <int G>
 static __global__ void pass1_kernel(strength_graph g, const uint8_t *state, const int32_t *root_id,
                                     int32_t *agg1) {
-  node_slot<G> me = my_node<G>();
+  node_slot me = my_node<G>();
   uint8_t s = me.i < g.n ? state[me.i] : NODE_ISOLATED;
   int32_t best = INT32_MAX;
   if (s == NODE_OUT)
@@ -212,7 +211,7 @@ static __global__ void pass1_kernel(strength_graph g, const uint8_t *state, cons
 template <int G>
 static __global__ void pass2_kernel(strength_graph g, const uint8_t *state, const int32_t *agg1,
                                     int32_t *agg) {
-  node_slot<G> me = my_node<G>();
+  node_slot me = my_node<G>();
   int32_t a = me.i < g.n ? agg1[me.i] : 0;
   bool search = me.i < g.n && a < 0 && state[me.i] != NODE_ISOLATED;
   int64_t best = -1; /* (priority << 31) | j of the best assigned neighbour */
