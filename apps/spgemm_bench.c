@@ -39,9 +39,8 @@ static void operand_make(fmt_csr *host, operand *o) {
   TRY(fmt_tile_from_csr(host, &t));
   TRY(fmt_tile_upload(t, &o->tile));
   TRY(fmt_csr_upload(host, &d));
-  TRY(spgemm_csr32_from_csr(d, &o->csr));
+  TRY(spgemm_csr32_take_csr(d, &o->csr)); /* d is handed over */
   fmt_tile_destroy(t);
-  fmt_csr_destroy(d);
 }
 
 /* An operand from a device tile matrix owned by someone else (a hierarchy). */
@@ -51,8 +50,7 @@ static void operand_borrow(const fmt_tile *dev, operand *o) {
   o->tile = (fmt_tile *)dev;
   o->borrowed = 1;
   TRY(fmt_tile_to_csr_device(dev, &d));
-  TRY(spgemm_csr32_from_csr(d, &o->csr));
-  fmt_csr_destroy(d);
+  TRY(spgemm_csr32_take_csr(d, &o->csr)); /* d is handed over */
 }
 
 static void operand_free(operand *o) {

@@ -1,4 +1,5 @@
-/* Device CSR with 32-bit offsets (cuSPARSE's SpGEMM input) <-> fmt_csr. */
+/* Device CSR with 32-bit offsets (cuSPARSE's SpGEMM input) <-> fmt_csr,
+ * handing the column and value arrays over instead of copying them. */
 #include <stdlib.h>
 
 #include "device_util.cuh"
@@ -20,27 +21,11 @@ static amg_status convert_row_ptr(int32_t m, const From *row_ptr, To *row_ptr_ou
   return AMG_OK;
 }
 
-/* Row offsets converted, columns and values copied, on the library stream. */
-template <typename From, typename To>
-static amg_status copy_csr_arrays(int32_t m, int64_t nnz, const From *row_ptr, const int32_t *col,
-                                  const double *val, To *row_ptr_out, int32_t *col_out, double *val_out) {
-  amg_status s = convert_row_ptr(m, row_ptr, row_ptr_out);
-  if (s != AMG_OK)
-    return s;
-  if (nnz > 0) {
-    AMG_CUDA_TRY(cudaMemcpyAsync(col_out, col, (size_t)nnz * sizeof(int32_t), cudaMemcpyDeviceToDevice,
-                                 fmt_stream()));
-    AMG_CUDA_TRY(cudaMemcpyAsync(val_out, val, (size_t)nnz * sizeof(double), cudaMemcpyDeviceToDevice,
-                                 fmt_stream()));
-  }
-  return AMG_OK;
-}
-
 /* A csr32 of a's shape with its row offsets allocated (columns and values not). */
 static amg_status csr32_with_shape(const fmt_csr *a, spgemm_csr32 **out) {
   *out = NULL;
   if (!a || a->loc != FMT_DEVICE)
-    return amg_error(AMG_ERR_ARG, "csr32_from_csr: need a device matrix");
+    return amg_error(AMG_ERR_ARG, "csr32_take_csr: need a device matrix");
   if (a->nnz > INT32_MAX)
     return amg_error(AMG_ERR_OVERFLOW, "csr32: %lld entries do not fit 32-bit offsets",
                      (long long)a->nnz);
@@ -55,37 +40,6 @@ static amg_status csr32_with_shape(const fmt_csr *a, spgemm_csr32 **out) {
     *out = c;
   else
     spgemm_csr32_destroy(c);
-  return s;
-}
-
-extern "C" amg_status spgemm_csr32_from_csr(const fmt_csr *a, spgemm_csr32 **out) {
-  *out = NULL;
-  spgemm_csr32 *c = NULL;
-  amg_status s = csr32_with_shape(a, &c);
-  if (s != AMG_OK)
-    return s;
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&c->col, (size_t)a->nnz * sizeof(int32_t)), s, done);
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&c->val, (size_t)a->nnz * sizeof(double)), s, done);
-  s = copy_csr_arrays(a->m, a->nnz, a->row_ptr, a->col, a->val, c->row_ptr, c->col, c->val);
-done:
-  if (s == AMG_OK)
-    *out = c;
-  else
-    spgemm_csr32_destroy(c);
-  return s;
-}
-
-extern "C" amg_status spgemm_csr32_to_csr(const spgemm_csr32 *a, fmt_csr **out) {
-  *out = NULL;
-  fmt_csr *c = NULL;
-  amg_status s = fmt_csr_create(a->m, a->n, a->nnz, FMT_DEVICE, &c);
-  if (s != AMG_OK)
-    return s;
-  s = copy_csr_arrays(a->m, a->nnz, a->row_ptr, a->col, a->val, c->row_ptr, c->col, c->val);
-  if (s == AMG_OK)
-    *out = c;
-  else
-    fmt_csr_destroy(c);
   return s;
 }
 

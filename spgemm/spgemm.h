@@ -94,11 +94,10 @@ typedef struct spgemm_csr32 {
   double *val;
 } spgemm_csr32;
 
-/* Narrows a device CSR's offsets (AMG_ERR_OVERFLOW past 2^31-1 entries). */
-amg_status spgemm_csr32_from_csr(const fmt_csr *dev, spgemm_csr32 **out);
-amg_status spgemm_csr32_to_csr(const spgemm_csr32 *a, fmt_csr **dev);
-/* The same without copying: only the row offsets are converted; the columns
- * and values are handed over and the source is destroyed (also on failure). */
+/* Converts between the offset widths (AMG_ERR_OVERFLOW past 2^31-1 entries
+ * when narrowing) without copying: only the row offsets are converted; the
+ * columns and values are handed over and the source is destroyed (also on
+ * failure). */
 amg_status spgemm_csr32_take_csr(fmt_csr *dev, spgemm_csr32 **out);
 amg_status spgemm_csr32_take_to_csr(spgemm_csr32 *a, fmt_csr **dev);
 void spgemm_csr32_destroy(spgemm_csr32 *a);

@@ -10,13 +10,15 @@ amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, fmt_tile **c
   *c = NULL;
   return no_cuda("spgemm_tile_device");
 }
-amg_status spgemm_csr32_from_csr(const fmt_csr *dev, spgemm_csr32 **out) {
+amg_status spgemm_csr32_take_csr(fmt_csr *dev, spgemm_csr32 **out) {
+  fmt_csr_destroy(dev);
   *out = NULL;
-  return no_cuda("spgemm_csr32_from_csr");
+  return no_cuda("spgemm_csr32_take_csr");
 }
-amg_status spgemm_csr32_to_csr(const spgemm_csr32 *a, fmt_csr **dev) {
+amg_status spgemm_csr32_take_to_csr(spgemm_csr32 *a, fmt_csr **dev) {
+  spgemm_csr32_destroy(a);
   *dev = NULL;
-  return no_cuda("spgemm_csr32_to_csr");
+  return no_cuda("spgemm_csr32_take_to_csr");
 }
 void spgemm_csr32_destroy(spgemm_csr32 *a) { (void)a; }
 amg_status spgemm_cusparse(const spgemm_csr32 *a, const spgemm_csr32 *b, spgemm_csr32 **c) {
