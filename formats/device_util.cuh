@@ -18,6 +18,15 @@ static inline unsigned fmt_blocks(int64_t items, int per_item, int threads) {
   return (unsigned)(blocks > 0 ? blocks : 1);
 }
 
+/* Blocks of `threads` threads for a deterministic reduction over n items:
+ * about 4 items per thread, at least 1 and at most max_blocks (the partial
+ * sums the final block adds). A function of n alone, so the summation
+ * order is too. */
+static inline unsigned fmt_reduce_blocks(int64_t n, int threads, int max_blocks) {
+  int64_t blocks = (n + 4 * (int64_t)threads - 1) / (4 * (int64_t)threads);
+  return (unsigned)(blocks < 1 ? 1 : blocks > max_blocks ? max_blocks : blocks);
+}
+
 /* Workers per row (1, 2, 4, ... up to max_workers) for `rows` rows of
  * `steps` dependent steps each, by a latency model: a worker costs one step
  * plus its share of its row's steps, and workers beyond the `resident` ones

@@ -8,10 +8,7 @@
 
 #define PCG_THREADS 256
 
-static unsigned pcg_blocks(int32_t n) {
-  int64_t blocks = ((int64_t)n + 4 * PCG_THREADS - 1) / (4 * PCG_THREADS);
-  return (unsigned)(blocks < 1 ? 1 : blocks > AMG_PCG_PARTIALS ? AMG_PCG_PARTIALS : blocks);
-}
+static unsigned pcg_blocks(int32_t n) { return fmt_reduce_blocks(n, PCG_THREADS, AMG_PCG_PARTIALS); }
 
 /* Fixed-order sum of v over the block; the result in thread 0. */
 static __device__ double block_sum(double v) {

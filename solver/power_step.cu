@@ -13,11 +13,6 @@
 #define POWER_THREADS 256
 #define FULL_MASK 0xFFFFFFFFu
 
-static unsigned power_blocks(int32_t n) {
-  int64_t blocks = ((int64_t)n + 4 * POWER_THREADS - 1) / (4 * POWER_THREADS);
-  return (unsigned)(blocks < 1 ? 1 : blocks > AMG_POWER_PARTIALS ? AMG_POWER_PARTIALS : blocks);
-}
-
 /* Sums v[0..2] over the block by a fixed tree; the results are valid in thread 0. */
 static __device__ void block_sum3(double v[AMG_POWER_STATS]) {
   __shared__ double warp_sums[AMG_POWER_STATS][POWER_THREADS / 32];
@@ -85,14 +80,13 @@ extern "C" amg_status amg_power_step_device(int32_t n, const double *d, const do
     s = amg_error(AMG_ERR_ARG, "power_step_device: NULL diagonal, statistics or work");
   if (s != AMG_OK)
     return s;
-  const unsigned blocks = power_blocks(n);
+  const unsigned blocks = fmt_reduce_blocks(n, POWER_THREADS, AMG_POWER_PARTIALS);
   power_sums_kernel<<<blocks, POWER_THREADS, 0, fmt_stream()>>>(n, d, dinv, x, y, work);
   AMG_CUDA_TRY(cudaGetLastError());
   power_finish_kernel<<<1, POWER_THREADS, 0, fmt_stream()>>>((int)blocks, work, stats);
   AMG_CUDA_TRY(cudaGetLastError());
   if (n > 0) {
-    power_normalise_kernel<<<(unsigned)(((int64_t)n + POWER_THREADS - 1) / POWER_THREADS), POWER_THREADS, 0,
-                             fmt_stream()>>>(n, stats, y);
+    power_normalise_kernel<<<fmt_blocks(n, 1, POWER_THREADS), POWER_THREADS, 0, fmt_stream()>>>(n, stats, y);
     AMG_CUDA_TRY(cudaGetLastError());
   }
   return AMG_OK;
