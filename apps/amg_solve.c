@@ -102,9 +102,15 @@ static int compare_double(const void *p, const void *q) {
   return (x > y) - (x < y);
 }
 
-static void print_spread(const char *what, double *v, int n) {
+/* Sorts v[0 .. n-1] and returns its median (the upper one for even n). */
+static double sort_median(double *v, int n) {
   qsort(v, (size_t)n, sizeof *v, compare_double);
-  printf("  %-14s median %9.3f ms, min %9.3f, max %9.3f\n", what, v[n / 2], v[0], v[n - 1]);
+  return v[n / 2];
+}
+
+static void print_spread(const char *what, double *v, int n) {
+  double median = sort_median(v, n);
+  printf("  %-14s median %9.3f ms, min %9.3f, max %9.3f\n", what, median, v[0], v[n - 1]);
 }
 
 /* The hierarchy with both orders (and cuSPARSE if asked), Galerkin compared
@@ -157,10 +163,8 @@ static int compare_orders(const app_config *cfg, const fmt_csr *a, int with_cusp
     }
   for (int k = 0; k < count && repeat > 0 && !code; k++)
     for (int l = 0; l + 1 < rep[k].levels; l++) {
-      double *v = &ms[((size_t)k * AMG_MAX_LEVELS + l) * repeat];
-      qsort(v, (size_t)repeat, sizeof *v, compare_double);
       amg_level_report *lv = &rep[k].level[l];
-      lv->ms_galerkin = v[repeat / 2];
+      lv->ms_galerkin = sort_median(&ms[((size_t)k * AMG_MAX_LEVELS + l) * repeat], repeat);
       lv->galerkin_gflops = lv->ms_galerkin > 0 ? 2.0 * lv->galerkin_products / (lv->ms_galerkin * 1e6) : 0;
     }
   free(ms);
