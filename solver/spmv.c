@@ -36,6 +36,18 @@ amg_status amg_spmv_set_stream_warps(int warps) {
 
 int amg_spmv_get_stream_warps(void) { return stream_warps_forced; }
 
+static int batch_form = AMG_SPMV_BATCH_FORM_MODEL;
+
+amg_status amg_spmv_set_batch_form(int form) {
+  if (form != AMG_SPMV_BATCH_FORM_MODEL && form != AMG_SPMV_BATCH_FORM_PAIRS &&
+      form != AMG_SPMV_BATCH_FORM_MERGED)
+    return amg_error(AMG_ERR_ARG, "spmv: batch form %d; use %d (by shape), %d (pairs in turn) or %d (merged)", form, AMG_SPMV_BATCH_FORM_MODEL, AMG_SPMV_BATCH_FORM_PAIRS, AMG_SPMV_BATCH_FORM_MERGED);
+  batch_form = form;
+  return AMG_OK;
+}
+
+int amg_spmv_get_batch_form(void) { return batch_form; }
+
 const char *amg_spmv_variant_name(int variant) {
   if (variant == AMG_SPMV_AUTO)
     return "auto";

@@ -18,8 +18,12 @@
  *           (row_ptr equals that prefix, tile starts follow from the tile
  *           totals), so it reads tile_col and mask per tile, val per entry
  *           and one tile_nnz per tile row. The next four tiles' metadata
- *           are requested before the current entries are used, and each
- *           lane loads its row's entries of the four tiles four at a time.
+ *           are requested before the current entries are used. The four
+ *           tiles go as two pairs, each a 32-bit mask word and 32-bit
+ *           offsets (few instructions per entry: the kernel was issue-bound
+ *           with one 64-bit word, run 39), a lane loading its row's entries
+ *           of a pair four at a time; the pairs in turn, or merged into one
+ *           round trip for tile rows of many tiles (batch_merged).
  *  - batch-warp: batch with both half-warps of a warp on one tile row,
  *           taking alternate groups of four tiles (for long tile rows).
  *  - stream: a warp per tile row reads the row's contiguous idx/val with
@@ -51,14 +55,15 @@
 
 #define SPMV_THREADS 256
 #define SPMV_WARPS (SPMV_THREADS / 32)
-/* row and stream: 6 blocks (48 warps) per SM, at most 40 registers, no spills
- * (ptxas -v, CUDA 13, sm_90); stream-block spills 48 bytes there and was
- * measured faster anyway (run 33); the batch kernels need ~60 and spill if
- * forced lower. */
+/* row, stream and batch (pairs in turn): 6 blocks (48 warps) per SM, at most
+ * 40 registers, no spills (ptxas -v, CUDA 13, sm_90); stream-block spills 48
+ * bytes there and was measured faster anyway (run 33); merged batch: 4
+ * blocks (batch_min_blocks). */
 #define SPMV_MIN_BLOCKS 6
+#define BATCH_MERGED_TILES 8 /* mean tiles per tile row above which batch merges (batch_merged) */
 #define FULL_MASK 0xFFFFFFFFu
 #define BATCH 4         /* tiles per half-warp and step (batch kernels) */
-#define CHUNK 4         /* entries per lane loaded together (batch kernels) */
+#define CHUNK 4         /* entries per lane and pair loaded together (batch kernels) */
 #define ROW_CHUNK 4     /* entries per thread loaded together (row kernel) */
 #define STREAM_UNROLL 4 /* entries per lane and step (stream kernel): 128 per warp */
 #define STREAM_BLOCK_WARPS SPMV_WARPS /* most warps per tile row (stream-block) */
@@ -170,10 +175,90 @@ static __device__ __forceinline__ tile_batch load_batch(const int32_t *__restric
   return b;
 }
 
-/* v[j] for a run-time j in 0..3 without indexing a register array (which
- * would put it in local memory). */
-static __device__ __forceinline__ int32_t pick4(const int32_t v[BATCH], int j) {
-  return (j & 2) ? ((j & 1) ? v[3] : v[2]) : ((j & 1) ? v[1] : v[0]);
+/* Blocks per multiprocessor the batch kernels are compiled for: 6 (40
+ * registers, the most threads) for "batch" with the pairs in turn, 4 (64
+ * registers, twice the loads in flight) merged; "batch-warp" as the
+ * compiler likes (forced to 6 it spills). */
+static constexpr int batch_min_blocks(int halves, bool merged) {
+  return halves == 2 ? 1 : merged ? 4 : SPMV_MIN_BLOCKS;
+}
+
+/* One pair of consecutive tiles a, b of a batch, as the lane sees it: w
+ * holds its row of both masks (a in bits 0-15, b in 16-31); the lane's
+ * k-th entry of the pair is vb[rel_a + k] in tile a and vb[rel_b + k] in
+ * tile b; its column is col_a + c or col_b + c, c being the bit's position
+ * in its half. 32-bit arithmetic: the offsets are below 1024 (batch_kernel)
+ * and the columns below 2^31 + 16. */
+struct tile_pair {
+  unsigned w;
+  int rel_a, rel_b;
+  unsigned col_a, col_b;
+};
+
+/* Loads the pair's next CHUNK entries of the lane (k of them taken
+ * already) into v, xv; ok[u] says whether slot u holds one. */
+static __device__ __forceinline__ void load_pair_chunk(tile_pair &p, int k, bool take,
+                                                       const double *__restrict__ vb,
+                                                       const double *__restrict__ x, double v[CHUNK],
+                                                       double xv[CHUNK], bool ok[CHUNK]) {
+#pragma unroll
+  for (int u = 0; u < CHUNK; u++) {
+    ok[u] = take && p.w != 0;
+    const int b = __ffs(p.w) - 1;
+    if (take)
+      p.w &= p.w - 1;
+    const bool in_b = b >= 16;
+    v[u] = ok[u] ? __ldcs(vb + ((in_b ? p.rel_b : p.rel_a) + k + u)) : 0.0;
+    xv[u] = ok[u] ? __ldg(x + ((in_b ? p.col_b : p.col_a) + (unsigned)(b & 15))) : 0.0;
+  }
+}
+
+/* Adds the lane's entries of one pair to s, CHUNK at a time. */
+static __device__ __forceinline__ double add_pair(tile_pair p, const double *__restrict__ vb,
+                                                  const double *__restrict__ x, double s) {
+  for (int k = 0; p.w; k += CHUNK) {
+    double v[CHUNK], xv[CHUNK];
+    bool ok[CHUNK];
+    load_pair_chunk(p, k, true, vb, x, v, xv, ok);
+#pragma unroll
+    for (int u = 0; u < CHUNK; u++)
+      if (ok[u])
+        s = fma(v[u], xv[u], s);
+  }
+  return s;
+}
+
+/* Adds the lane's entries of the batch's two pairs (tiles 0-1, then 2-3)
+ * to s in increasing (tile, column) order, the host's order.
+ * MERGED false: the pairs in turn, CHUNK loads in flight per round trip.
+ * MERGED true: each round loads CHUNK entries of the first pair and, once
+ * the first pair's last entries are among them, CHUNK of the second, so
+ * that one round trip serves both pairs (twice the loads in flight, and
+ * twice the registers for them) while the order stays the host's. */
+template <bool MERGED>
+static __device__ __forceinline__ double add_batch(tile_pair p0, tile_pair p1, const double *__restrict__ vb,
+                                                   const double *__restrict__ x, double s) {
+  if constexpr (!MERGED) {
+    return add_pair(p1, vb, x, add_pair(p0, vb, x, s));
+  } else {
+    for (int k0 = 0, k1 = 0; p0.w | p1.w; k0 += CHUNK) {
+      double v0[CHUNK], x0[CHUNK], v1[CHUNK], x1[CHUNK];
+      bool ok0[CHUNK], ok1[CHUNK];
+      const bool second = __popc(p0.w) <= CHUNK;
+      load_pair_chunk(p0, k0, true, vb, x, v0, x0, ok0);
+      load_pair_chunk(p1, k1, second, vb, x, v1, x1, ok1);
+#pragma unroll
+      for (int u = 0; u < CHUNK; u++)
+        if (ok0[u])
+          s = fma(v0[u], x0[u], s);
+#pragma unroll
+      for (int u = 0; u < CHUNK; u++)
+        if (ok1[u])
+          s = fma(v1[u], x1[u], s);
+      k1 += second ? CHUNK : 0;
+    }
+    return s;
+  }
 }
 
 /* HALVES half-warps per tile row (1 or 2); lane r of a half owns row
@@ -184,14 +269,14 @@ static __device__ __forceinline__ int32_t pick4(const int32_t v[BATCH], int j) {
  * exclusive half-warp scan of cnt_j (entries of tile j in rows above r) and
  * T_j the tile's total, the lane's q-th entry in tile j sits at
  *   base + (T_0 + .. + T_{j-1}) + ex_j + q,
- * base being where the half's four tiles begin. Numbering the lane's
- * entries of the batch k = 0, 1, .. in (tile, column) order, q = k -
- * (cnt_0 + .. + cnt_{j-1}), so the position is base + rel_j + k with
- * rel_j = sum T_<j + ex_j - sum cnt_<j, in [0, 1024]: four 16-bit fields
- * of one 64-bit word. Two packed 16-bit scans give all four ex_j and T_j
- * (a field never exceeds 256). */
-template <int HALVES, class Out>
-static __global__ void __launch_bounds__(SPMV_THREADS)
+ * base being where the half's four tiles begin. The tiles go in pairs
+ * (0, 1) and (2, 3); numbering the lane's entries of a pair k = 0, 1, ..,
+ * the position is base + rel + k with rel_0 = ex_0, rel_1 = T_0 + ex_1 -
+ * cnt_0, rel_2 = T_0 + T_1 + ex_2, rel_3 = T_0 + T_1 + T_2 + ex_3 - cnt_2,
+ * all in [0, 1024]. Two packed 16-bit scans give all four ex_j and T_j (a
+ * field never exceeds 256). */
+template <int HALVES, bool MERGED, class Out>
+static __global__ void __launch_bounds__(SPMV_THREADS, batch_min_blocks(HALVES, MERGED))
     batch_kernel(int32_t m, int32_t tile_m, const int64_t *__restrict__ tile_ptr,
                  const int32_t *__restrict__ tile_col, const int64_t *__restrict__ tile_nnz,
                  const uint16_t *__restrict__ mask, const double *__restrict__ val,
@@ -204,53 +289,29 @@ static __global__ void __launch_bounds__(SPMV_THREADS)
   const int64_t step = BATCH * HALVES;
   double s = 0.0;
   if (start < end) {
-    int64_t base = tile_nnz[start];
+    const double *vb = val + tile_nnz[start]; /* where this step's tiles begin */
     tile_batch cur = load_batch(tile_col, mask, start + BATCH * h, end, r);
     for (int64_t t = start; t < end; t += step) {
       tile_batch next = load_batch(tile_col, mask, t + step + BATCH * h, end, r);
-      const int c0 = __popc(cur.mask[0]), c1 = __popc(cur.mask[1]);
-      const int c2 = __popc(cur.mask[2]), c3 = __popc(cur.mask[3]);
+      const int c0 = __popc(cur.mask[0]), c2 = __popc(cur.mask[2]);
       int tot01, tot23;
-      const int ex01 = fmt_half_warp_exclusive_sum(c0 | c1 << 16, &tot01);
-      const int ex23 = fmt_half_warp_exclusive_sum(c2 | c3 << 16, &tot23);
-      const int s1 = tot01 & 0xFFFF, s2 = s1 + (tot01 >> 16), s3 = s2 + (tot23 & 0xFFFF);
-      const int mine = s3 + (tot23 >> 16); /* entries in this half's four tiles */
-      const uint64_t rel = (uint64_t)(ex01 & 0xFFFF) |
-                           (uint64_t)(s1 + (ex01 >> 16) - c0) << 16 |
-                           (uint64_t)(s2 + (ex23 & 0xFFFF) - c0 - c1) << 32 |
-                           (uint64_t)(s3 + (ex23 >> 16) - c0 - c1 - c2) << 48;
-      int64_t my_base = base;
+      const int ex01 = fmt_half_warp_exclusive_sum(c0 | __popc(cur.mask[1]) << 16, &tot01);
+      const int ex23 = fmt_half_warp_exclusive_sum(c2 | __popc(cur.mask[3]) << 16, &tot23);
+      const int t0 = tot01 & 0xFFFF, t01 = t0 + (tot01 >> 16), t012 = t01 + (tot23 & 0xFFFF);
+      const int mine = t012 + (tot23 >> 16); /* entries in this half's four tiles */
+      const double *my_vb = vb;
       if (HALVES == 2) {
         const int other = __shfl_xor_sync(FULL_MASK, mine, 16);
-        my_base += h ? other : 0;
-        base += mine + other;
+        my_vb += h ? other : 0;
+        vb += mine + other;
       } else {
-        base += mine;
+        vb += mine;
       }
-      uint64_t bits = (uint64_t)cur.mask[0] | (uint64_t)cur.mask[1] << 16 |
-                      (uint64_t)cur.mask[2] << 32 | (uint64_t)cur.mask[3] << 48;
-      for (int k = 0; bits; k += CHUNK) {
-        double v[CHUNK], xv[CHUNK];
-        bool ok[CHUNK];
-#pragma unroll
-        for (int u = 0; u < CHUNK; u++) {
-          ok[u] = bits != 0;
-          int64_t p = 0, col = 0;
-          if (ok[u]) {
-            const int b = __ffsll((long long)bits) - 1;
-            bits &= bits - 1;
-            const int j = b >> 4;
-            p = my_base + (int64_t)((rel >> (16 * j)) & 0xFFFF) + k + u;
-            col = (int64_t)pick4(cur.col, j) * FMT_TILE + (b & 15);
-          }
-          v[u] = ok[u] ? __ldcs(val + p) : 0.0;
-          xv[u] = ok[u] ? __ldg(x + col) : 0.0;
-        }
-#pragma unroll
-        for (int u = 0; u < CHUNK; u++)
-          if (ok[u])
-            s = fma(v[u], xv[u], s);
-      }
+      const tile_pair p0 = {cur.mask[0] | cur.mask[1] << 16, ex01 & 0xFFFF, t0 + (ex01 >> 16) - c0,
+                            (unsigned)cur.col[0] * FMT_TILE, (unsigned)cur.col[1] * FMT_TILE};
+      const tile_pair p1 = {cur.mask[2] | cur.mask[3] << 16, t01 + (ex23 & 0xFFFF), t012 + (ex23 >> 16) - c2,
+                            (unsigned)cur.col[2] * FMT_TILE, (unsigned)cur.col[3] * FMT_TILE};
+      s = add_batch<MERGED>(p0, p1, my_vb, x, s);
       cur = next;
     }
   }
@@ -373,6 +434,20 @@ static int stream_warps(const fmt_tile *a) {
   return fmt_workers_per_row(rows, steps, resident, STREAM_BLOCK_WARPS);
 }
 
+/* The merged batch form when the tile rows average more than
+ * BATCH_MERGED_TILES tiles (several batches each, so a thread's round trips
+ * to memory, not the threads in flight, bound the time); the pairs in
+ * turn, with 1.5x the threads resident, otherwise. Run 42 (H100, % of the
+ * copy bandwidth, pairs in turn / merged): 2D 5-point (5.0 tiles per tile
+ * row) 75.2 / 67.7, 2D 9-point (8.9) 78.3 / 77.9, 3D 7-point (10.9) 69.3 /
+ * 70.4, 3D 27-point (18.8) 76.2 / 84.3. amg_spmv_set_batch_form overrides. */
+static bool batch_merged(const fmt_tile *a) {
+  const int form = amg_spmv_get_batch_form();
+  if (form != AMG_SPMV_BATCH_FORM_MODEL)
+    return form == AMG_SPMV_BATCH_FORM_MERGED;
+  return a->num_tiles > (int64_t)BATCH_MERGED_TILES * a->tile_m;
+}
+
 template <int WARPS, class Out>
 static void launch_stream(const fmt_tile *a, const double *x, Out out, cudaStream_t st) {
   stream_kernel<WARPS><<<fmt_blocks(a->tile_m, 32 * WARPS, SPMV_THREADS), SPMV_THREADS, 0, st>>>(
@@ -393,18 +468,21 @@ static amg_status launch(const fmt_tile *a, const double *x, Out out) {
     variant = warps > 1                                       ? AMG_SPMV_STREAM_BLOCK
               : a->nnz > (int64_t)AMG_SPMV_LONG_ROWS * a->m ? AMG_SPMV_STREAM
                                                              : AMG_SPMV_BATCH;
+#define BATCH_ARGS a->m, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->val, x, out
   switch (variant) {
   case AMG_SPMV_ROW:
     row_kernel<<<fmt_blocks(a->m, 1, SPMV_THREADS), SPMV_THREADS, 0, st>>>(
         a->m, a->tile_ptr, a->tile_col, a->tile_nnz, a->row_ptr, a->mask, a->val, x, out);
     break;
   case AMG_SPMV_BATCH:
-    batch_kernel<1><<<fmt_blocks(a->tile_m, FMT_TILE, SPMV_THREADS), SPMV_THREADS, 0, st>>>(
-        a->m, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->val, x, out);
+    if (batch_merged(a))
+      batch_kernel<1, true><<<fmt_blocks(a->tile_m, FMT_TILE, SPMV_THREADS), SPMV_THREADS, 0, st>>>(BATCH_ARGS);
+    else
+      batch_kernel<1, false><<<fmt_blocks(a->tile_m, FMT_TILE, SPMV_THREADS), SPMV_THREADS, 0, st>>>(BATCH_ARGS);
     break;
   case AMG_SPMV_BATCH_WARP:
-    batch_kernel<2><<<fmt_blocks(a->tile_m, 2 * FMT_TILE, SPMV_THREADS), SPMV_THREADS, 0, st>>>(
-        a->m, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->val, x, out);
+    batch_kernel<2, false><<<fmt_blocks(a->tile_m, 2 * FMT_TILE, SPMV_THREADS), SPMV_THREADS, 0, st>>>(
+        BATCH_ARGS);
     break;
   case AMG_SPMV_STREAM:
     launch_stream<1>(a, x, out, st);
@@ -420,6 +498,7 @@ static amg_status launch(const fmt_tile *a, const double *x, Out out) {
   default:
     return amg_error(AMG_ERR_ARG, "spmv: unknown kernel variant %d", variant);
   }
+#undef BATCH_ARGS
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }

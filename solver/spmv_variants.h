@@ -74,6 +74,15 @@ int amg_spmv_get_variant(void);
  * so that every version of the kernel runs on any GPU). AUTO ignores it. */
 amg_status amg_spmv_set_stream_warps(int warps);
 int amg_spmv_get_stream_warps(void);
+/* How "batch" walks a batch of four tiles (both forms sum in the same
+ * order and give the same bits): the two pairs of tiles in turn, or merged
+ * so that one round trip to memory serves both (more loads in flight per
+ * thread, fewer threads). By default the matrix's shape decides (merged
+ * when its tile rows average more than eight tiles); the others force a
+ * form, for tests and benchmarks. Process-wide, not thread-safe. */
+enum { AMG_SPMV_BATCH_FORM_MODEL = 0, AMG_SPMV_BATCH_FORM_PAIRS = 1, AMG_SPMV_BATCH_FORM_MERGED = 2 };
+amg_status amg_spmv_set_batch_form(int form);
+int amg_spmv_get_batch_form(void);
 /* "row", "batch", "batch-warp", "stream", "stream-block"; NULL out of range. */
 const char *amg_spmv_variant_name(int variant);
 

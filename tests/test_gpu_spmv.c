@@ -135,17 +135,25 @@ static void check_matrix(const fmt_csr *a, const char *name) {
   dvec out = dvec_upload(want[0], m + 1); /* m entries to overwrite, then the sentinel */
   for (int v = 0; v < AMG_SPMV_NUM_VARIANTS; v++)
     first[v] = malloc(((size_t)m + 1) * sizeof *first[v]);
-  /* Every variant; stream-block with each of its warp counts. */
-  static const int runs[][2] = {{AMG_SPMV_ROW, 0},          {AMG_SPMV_BATCH, 0},        {AMG_SPMV_BATCH_WARP, 0},
-                                {AMG_SPMV_STREAM, 0},       {AMG_SPMV_STREAM_BLOCK, 2}, {AMG_SPMV_STREAM_BLOCK, 4},
-                                {AMG_SPMV_STREAM_BLOCK, 8}};
+  /* Every variant (row first: batch is compared with it); batch in both
+   * forms, stream-block with each of its warp counts. */
+  static const int runs[][3] = {{AMG_SPMV_ROW, 0, 0},
+                                {AMG_SPMV_BATCH, 0, AMG_SPMV_BATCH_FORM_PAIRS},
+                                {AMG_SPMV_BATCH, 0, AMG_SPMV_BATCH_FORM_MERGED},
+                                {AMG_SPMV_BATCH_WARP, 0, 0},
+                                {AMG_SPMV_STREAM, 0, 0},
+                                {AMG_SPMV_STREAM_BLOCK, 2, 0},
+                                {AMG_SPMV_STREAM_BLOCK, 4, 0},
+                                {AMG_SPMV_STREAM_BLOCK, 8, 0}};
   for (size_t k = 0; k < sizeof runs / sizeof *runs; k++) {
     const int v = runs[k][0];
     CHECK_OK(amg_spmv_set_variant(v));
     CHECK_OK(amg_spmv_set_stream_warps(runs[k][1]));
+    CHECK_OK(amg_spmv_set_batch_form(runs[k][2]));
     for (int op = 0; op < ops; op++) {
       char what[64];
-      snprintf(what, sizeof what, "%s, variant %s (warps %d)", op_names[op], amg_spmv_variant_name(v), runs[k][1]);
+      snprintf(what, sizeof what, "%s, variant %s (warps %d, form %d)", op_names[op],
+               amg_spmv_variant_name(v), runs[k][1], runs[k][2]);
       got[m] = again[m] = SENTINEL;
       CHECK_OK(run_op(op, da, &x, &b, &dinv, &out));
       dvec_download(&out, got);
@@ -157,12 +165,14 @@ static void check_matrix(const fmt_csr *a, const char *name) {
             what);
       if (op == 0)
         memcpy(first[v], got, ((size_t)m + 1) * sizeof *got);
+      if (op == 0 && v == AMG_SPMV_BATCH)
+        CHECK(memcmp(first[AMG_SPMV_ROW], got, (size_t)m * sizeof(double)) == 0,
+              "%s: %s sums in the row variant's order but differs from it", name, what);
     }
   }
-  CHECK(memcmp(first[AMG_SPMV_ROW], first[AMG_SPMV_BATCH], (size_t)m * sizeof(double)) == 0,
-        "%s: row and batch variants sum in the same order but differ", name);
   CHECK_OK(amg_spmv_set_variant(AMG_SPMV_DEFAULT_VARIANT));
   CHECK_OK(amg_spmv_set_stream_warps(0));
+  CHECK_OK(amg_spmv_set_batch_form(AMG_SPMV_BATCH_FORM_MODEL));
 
   /* the cuSPARSE baseline */
   fmt_csr *dcsr = NULL;
