@@ -58,7 +58,8 @@
 /* row, stream and batch (pairs in turn): 6 blocks (48 warps) per SM, at most
  * 40 registers, no spills (ptxas -v, CUDA 13, sm_90); stream-block spills 48
  * bytes there and was measured faster anyway (run 33); merged batch: 4
- * blocks (batch_min_blocks). */
+ * blocks, 64 registers (batch_min_blocks), its Jacobi sweep spilling 12
+ * bytes (measured at 83.2% of the copy bandwidth on 3D 27-point, run 43). */
 #define SPMV_MIN_BLOCKS 6
 #define BATCH_MERGED_TILES 8 /* mean tiles per tile row above which batch merges (batch_merged) */
 #define FULL_MASK 0xFFFFFFFFu
@@ -187,8 +188,8 @@ static constexpr int batch_min_blocks(int halves, bool merged) {
  * holds its row of both masks (a in bits 0-15, b in 16-31); the lane's
  * k-th entry of the pair is vb[rel_a + k] in tile a and vb[rel_b + k] in
  * tile b; its column is col_a + c or col_b + c, c being the bit's position
- * in its half. 32-bit arithmetic: the offsets are below 1024 (batch_kernel)
- * and the columns below 2^31 + 16. */
+ * in its half. 32-bit arithmetic: rel + k < 1024 (batch_kernel) and the
+ * columns are below n <= INT32_MAX (tile_col * 16 + 15 <= 2^31 - 1). */
 struct tile_pair {
   unsigned w;
   int rel_a, rel_b;
@@ -273,7 +274,7 @@ static __device__ __forceinline__ double add_batch(tile_pair p0, tile_pair p1, c
  * (0, 1) and (2, 3); numbering the lane's entries of a pair k = 0, 1, ..,
  * the position is base + rel + k with rel_0 = ex_0, rel_1 = T_0 + ex_1 -
  * cnt_0, rel_2 = T_0 + T_1 + ex_2, rel_3 = T_0 + T_1 + T_2 + ex_3 - cnt_2,
- * all in [0, 1024]. Two packed 16-bit scans give all four ex_j and T_j (a
+ * and rel + k < 1024. Two packed 16-bit scans give all four ex_j and T_j (a
  * field never exceeds 256). */
 template <int HALVES, bool MERGED, class Out>
 static __global__ void __launch_bounds__(SPMV_THREADS, batch_min_blocks(HALVES, MERGED))
@@ -439,8 +440,9 @@ static int stream_warps(const fmt_tile *a) {
  * to memory, not the threads in flight, bound the time); the pairs in
  * turn, with 1.5x the threads resident, otherwise. Run 42 (H100, % of the
  * copy bandwidth, pairs in turn / merged): 2D 5-point (5.0 tiles per tile
- * row) 75.2 / 67.7, 2D 9-point (8.9) 78.3 / 77.9, 3D 7-point (10.9) 69.3 /
- * 70.4, 3D 27-point (18.8) 76.2 / 84.3. amg_spmv_set_batch_form overrides. */
+ * row) 75.2 / 67.7, 2D 9-point (8.9) 78.3 / 77.9 (a tie, within run-to-run
+ * noise), 3D 7-point (10.9) 69.3 / 70.4, 3D 27-point (18.8) 76.2 / 84.3.
+ * amg_spmv_set_batch_form overrides. */
 static bool batch_merged(const fmt_tile *a) {
   const int form = amg_spmv_get_batch_form();
   if (form != AMG_SPMV_BATCH_FORM_MODEL)

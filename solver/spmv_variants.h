@@ -32,7 +32,8 @@ typedef enum amg_spmv_variant {
   /* Thread per row as above, tiles taken four at a time: entry offsets come
    * from a half-warp scan of the mask popcounts (no row_ptr, one tile_nnz
    * per tile row), the next four tiles' metadata are prefetched, and the
-   * row's entries of the four tiles are loaded four at a time.
+   * four tiles go as two pairs, a lane's entries of a pair loaded four at
+   * a time (merged form: both pairs in one round trip, see below).
    * Reads tile_ptr, one tile_nnz per tile row, tile_col, mask, val. */
   AMG_SPMV_BATCH = 1,
   /* "batch" with a whole warp per tile row: the two half-warps take
@@ -79,7 +80,7 @@ int amg_spmv_get_stream_warps(void);
  * so that one round trip to memory serves both (more loads in flight per
  * thread, fewer threads). By default the matrix's shape decides (merged
  * when its tile rows average more than eight tiles); the others force a
- * form, for tests and benchmarks. Process-wide, not thread-safe. */
+ * form, for tests. Process-wide, not thread-safe. */
 enum { AMG_SPMV_BATCH_FORM_MODEL = 0, AMG_SPMV_BATCH_FORM_PAIRS = 1, AMG_SPMV_BATCH_FORM_MERGED = 2 };
 amg_status amg_spmv_set_batch_form(int form);
 int amg_spmv_get_batch_form(void);

@@ -113,7 +113,7 @@ static void check_matrix(const fmt_csr *a, const char *name) {
   double *hdinv = random_vector(m, 103);
   double *want[3], *scale[3], *got = malloc(((size_t)m + 1) * sizeof *got);
   double *again = malloc(((size_t)m + 1) * sizeof *again);
-  double *first[AMG_SPMV_NUM_VARIANTS]; /* spmv result of each variant */
+  double *row_result[3]; /* each operation's result with the row variant */
   for (int op = 0; op < 3; op++) {
     want[op] = random_vector(m, 104);
     scale[op] = random_vector(m, 105);
@@ -133,8 +133,8 @@ static void check_matrix(const fmt_csr *a, const char *name) {
   }
   dvec x = dvec_upload(hx, n), b = dvec_upload(hb, m), dinv = dvec_upload(hdinv, m);
   dvec out = dvec_upload(want[0], m + 1); /* m entries to overwrite, then the sentinel */
-  for (int v = 0; v < AMG_SPMV_NUM_VARIANTS; v++)
-    first[v] = malloc(((size_t)m + 1) * sizeof *first[v]);
+  for (int op = 0; op < 3; op++)
+    row_result[op] = malloc(((size_t)m + 1) * sizeof *row_result[op]);
   /* Every variant (row first: batch is compared with it); batch in both
    * forms, stream-block with each of its warp counts. */
   static const int runs[][3] = {{AMG_SPMV_ROW, 0, 0},
@@ -163,10 +163,10 @@ static void check_matrix(const fmt_csr *a, const char *name) {
       dvec_download(&out, again);
       CHECK(memcmp(got, again, ((size_t)m + 1) * sizeof *got) == 0, "%s: %s not bitwise reproducible", name,
             what);
-      if (op == 0)
-        memcpy(first[v], got, ((size_t)m + 1) * sizeof *got);
-      if (op == 0 && v == AMG_SPMV_BATCH)
-        CHECK(memcmp(first[AMG_SPMV_ROW], got, (size_t)m * sizeof(double)) == 0,
+      if (v == AMG_SPMV_ROW)
+        memcpy(row_result[op], got, ((size_t)m + 1) * sizeof *got);
+      if (v == AMG_SPMV_BATCH)
+        CHECK(memcmp(row_result[op], got, (size_t)m * sizeof(double)) == 0,
               "%s: %s sums in the row variant's order but differs from it", name, what);
     }
   }
@@ -192,9 +192,8 @@ static void check_matrix(const fmt_csr *a, const char *name) {
   amg_spmv_baseline_destroy(bl);
   fmt_csr_destroy(dcsr);
 
-  for (int v = 0; v < AMG_SPMV_NUM_VARIANTS; v++)
-    free(first[v]);
   for (int op = 0; op < 3; op++) {
+    free(row_result[op]);
     free(want[op]);
     free(scale[op]);
   }

@@ -213,8 +213,12 @@ static void check_errors(void) {
   CHECK_ERROR(amg_spmv_set_stream_warps(3), AMG_ERR_ARG, "warps per tile row");
   CHECK(amg_spmv_get_stream_warps() == 0, "a refused warp count leaves the model in charge");
   CHECK_ERROR(amg_spmv_set_batch_form(3), AMG_ERR_ARG, "batch form 3");
+  CHECK_ERROR(amg_spmv_set_batch_form(-1), AMG_ERR_ARG, "batch form -1");
   CHECK(amg_spmv_get_batch_form() == AMG_SPMV_BATCH_FORM_MODEL,
         "a refused batch form leaves the shape in charge");
+  CHECK_OK(amg_spmv_set_batch_form(AMG_SPMV_BATCH_FORM_PAIRS));
+  CHECK(amg_spmv_get_batch_form() == AMG_SPMV_BATCH_FORM_PAIRS, "batch form not kept");
+  CHECK_OK(amg_spmv_set_batch_form(AMG_SPMV_BATCH_FORM_MODEL));
   CHECK_ERROR(amg_spmv_set_variant(AMG_SPMV_NUM_VARIANTS), AMG_ERR_ARG, "variant");
   for (int v = 0; v < AMG_SPMV_NUM_VARIANTS; v++) {
     CHECK_OK(amg_spmv_set_variant(v));
