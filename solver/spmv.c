@@ -41,7 +41,8 @@ static int batch_form = AMG_SPMV_BATCH_FORM_MODEL;
 amg_status amg_spmv_set_batch_form(int form) {
   if (form != AMG_SPMV_BATCH_FORM_MODEL && form != AMG_SPMV_BATCH_FORM_PAIRS &&
       form != AMG_SPMV_BATCH_FORM_MERGED)
-    return amg_error(AMG_ERR_ARG, "spmv: batch form %d; use %d (by shape), %d (pairs in turn) or %d (merged)", form, AMG_SPMV_BATCH_FORM_MODEL, AMG_SPMV_BATCH_FORM_PAIRS, AMG_SPMV_BATCH_FORM_MERGED);
+    return amg_error(AMG_ERR_ARG, "spmv: batch form %d; use %d (by shape), %d (pairs in turn) or %d (merged)",
+                     form, AMG_SPMV_BATCH_FORM_MODEL, AMG_SPMV_BATCH_FORM_PAIRS, AMG_SPMV_BATCH_FORM_MERGED);
   batch_form = form;
   return AMG_OK;
 }

@@ -476,12 +476,14 @@ static amg_status launch(const fmt_tile *a, const double *x, Out out) {
     row_kernel<<<fmt_blocks(a->m, 1, SPMV_THREADS), SPMV_THREADS, 0, st>>>(
         a->m, a->tile_ptr, a->tile_col, a->tile_nnz, a->row_ptr, a->mask, a->val, x, out);
     break;
-  case AMG_SPMV_BATCH:
+  case AMG_SPMV_BATCH: {
+    const unsigned blocks = fmt_blocks(a->tile_m, FMT_TILE, SPMV_THREADS);
     if (batch_merged(a))
-      batch_kernel<1, true><<<fmt_blocks(a->tile_m, FMT_TILE, SPMV_THREADS), SPMV_THREADS, 0, st>>>(BATCH_ARGS);
+      batch_kernel<1, true><<<blocks, SPMV_THREADS, 0, st>>>(BATCH_ARGS);
     else
-      batch_kernel<1, false><<<fmt_blocks(a->tile_m, FMT_TILE, SPMV_THREADS), SPMV_THREADS, 0, st>>>(BATCH_ARGS);
+      batch_kernel<1, false><<<blocks, SPMV_THREADS, 0, st>>>(BATCH_ARGS);
     break;
+  }
   case AMG_SPMV_BATCH_WARP:
     batch_kernel<2, false><<<fmt_blocks(a->tile_m, 2 * FMT_TILE, SPMV_THREADS), SPMV_THREADS, 0, st>>>(
         BATCH_ARGS);
