@@ -97,14 +97,9 @@ static amg_status build_rhs(const app_config *cfg, int32_t n, double *b) {
   return AMG_OK;
 }
 
-static int compare_double(const void *p, const void *q) {
-  double x = *(const double *)p, y = *(const double *)q;
-  return (x > y) - (x < y);
-}
-
 /* Sorts v[0 .. n-1] and returns its median (the upper one for even n). */
 static double sort_median(double *v, int n) {
-  qsort(v, (size_t)n, sizeof *v, compare_double);
+  fmt_sort_double(v, (size_t)n);
   return v[n / 2];
 }
 

@@ -3,11 +3,6 @@
 
 #include <stdlib.h>
 
-static int cmp_double(const void *x, const void *y) {
-  double a = *(const double *)x, b = *(const double *)y;
-  return (a > b) - (a < b);
-}
-
 amg_status bench_measure(bench_call call, bench_cleanup cleanup, void *ctx, int reps, bench_time *out) {
   fmt_timer *timer = NULL;
   double *ms = calloc((size_t)reps, sizeof *ms);
@@ -35,7 +30,7 @@ amg_status bench_measure(bench_call call, bench_cleanup cleanup, void *ctx, int 
   if (s != AMG_OK)
     goto done;
   size_t peak = fmt_device_peak_bytes();
-  qsort(ms, (size_t)reps, sizeof *ms, cmp_double);
+  fmt_sort_double(ms, (size_t)reps);
   out->median_ms = reps % 2 ? ms[reps / 2] : 0.5 * (ms[reps / 2 - 1] + ms[reps / 2]);
   out->min_ms = ms[0];
   out->max_ms = ms[reps - 1];

@@ -1,4 +1,4 @@
-/* Host or device array allocation with overflow checks, copies, and a host int32 sort. */
+/* Host or device array allocation with overflow checks, copies, and host sorts. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +26,13 @@ static int cmp_int32(const void *x, const void *y) {
 }
 
 void fmt_sort_int32(int32_t *v, size_t n) { qsort(v, n, sizeof *v, cmp_int32); }
+
+static int cmp_double(const void *x, const void *y) {
+  double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+
+void fmt_sort_double(double *v, size_t n) { qsort(v, n, sizeof *v, cmp_double); }
 
 void fmt_free(void *p, fmt_location loc) {
   if (!p)

@@ -75,8 +75,9 @@ static inline int32_t fmt_tiles_for(int32_t k) { return (int32_t)((k + FMT_TILE 
 /* count elements of elem bytes where loc says; overflow-checked. count 0 is valid. */
 amg_status fmt_alloc(void **p, int64_t count, size_t elem, fmt_location loc);
 void fmt_free(void *p, fmt_location loc);
-/* Sorts n host int32 values in increasing order. */
+/* Sorts n host values in increasing order. */
 void fmt_sort_int32(int32_t *v, size_t n);
+void fmt_sort_double(double *v, size_t n);
 /* Copies bytes between any two locations; waits for a device copy to finish. */
 amg_status fmt_copy(void *dst, fmt_location dst_loc, const void *src, fmt_location src_loc, size_t bytes);
 

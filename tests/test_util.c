@@ -93,11 +93,6 @@ fmt_csr *test_random_csr(int32_t m, int32_t n, double density, uint64_t seed, in
   return csr_from_dense_rule(m, n, seed, density, skip_rows_mod, skip_cols_mod, 0);
 }
 
-static int cmp_int32(const void *x, const void *y) {
-  int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
-  return (a > b) - (a < b);
-}
-
 fmt_csr *test_random_csr_rows(int32_t m, int32_t n, int per_row, uint64_t seed) {
   test_rng rng = {seed};
   fmt_csr *a = NULL;
@@ -109,7 +104,7 @@ fmt_csr *test_random_csr_rows(int32_t m, int32_t n, int per_row, uint64_t seed) 
     int32_t *cols = a->col + k;
     for (int e = 0; e < per_row; e++)
       cols[e] = (int32_t)(test_rng_next(&rng) % (uint64_t)n);
-    qsort(cols, (size_t)per_row, sizeof *cols, cmp_int32);
+    fmt_sort_int32(cols, (size_t)per_row);
     int len = 0;
     for (int e = 0; e < per_row; e++)
       if (len == 0 || cols[e] != cols[len - 1])
