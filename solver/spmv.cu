@@ -214,6 +214,16 @@ static __device__ __forceinline__ void load_pair_chunk(tile_pair &p, int k, bool
   }
 }
 
+/* s plus the loaded slots' products, one FMA each in slot order. */
+static __device__ __forceinline__ double add_chunk(const double v[CHUNK], const double xv[CHUNK],
+                                                   const bool ok[CHUNK], double s) {
+#pragma unroll
+  for (int u = 0; u < CHUNK; u++)
+    if (ok[u])
+      s = fma(v[u], xv[u], s);
+  return s;
+}
+
 /* Adds the lane's entries of one pair to s, CHUNK at a time. */
 static __device__ __forceinline__ double add_pair(tile_pair p, const double *__restrict__ vb,
                                                   const double *__restrict__ x, double s) {
@@ -221,10 +231,7 @@ static __device__ __forceinline__ double add_pair(tile_pair p, const double *__r
     double v[CHUNK], xv[CHUNK];
     bool ok[CHUNK];
     load_pair_chunk(p, k, true, vb, x, v, xv, ok);
-#pragma unroll
-    for (int u = 0; u < CHUNK; u++)
-      if (ok[u])
-        s = fma(v[u], xv[u], s);
+    s = add_chunk(v, xv, ok, s);
   }
   return s;
 }
@@ -248,14 +255,7 @@ static __device__ __forceinline__ double add_batch(tile_pair p0, tile_pair p1, c
       const bool second = __popc(p0.w) <= CHUNK;
       load_pair_chunk(p0, k0, true, vb, x, v0, x0, ok0);
       load_pair_chunk(p1, k1, second, vb, x, v1, x1, ok1);
-#pragma unroll
-      for (int u = 0; u < CHUNK; u++)
-        if (ok0[u])
-          s = fma(v0[u], x0[u], s);
-#pragma unroll
-      for (int u = 0; u < CHUNK; u++)
-        if (ok1[u])
-          s = fma(v1[u], x1[u], s);
+      s = add_chunk(v1, x1, ok1, add_chunk(v0, x0, ok0, s));
       k1 += second ? CHUNK : 0;
     }
     return s;
