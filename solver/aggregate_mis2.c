@@ -60,16 +60,24 @@ static void read_graph(const fmt_tile *a, const uint16_t *smask, int64_t *ptr, i
   }
 }
 
-amg_status amg_aggregate_host(const fmt_tile *a, const uint16_t *smask, int32_t *agg,
-                              amg_aggregate_stats *st) {
+amg_status amg_aggregate_check_args(const fmt_tile *a, const uint16_t *smask, const int32_t *agg,
+                                    amg_aggregate_stats *st, fmt_location loc, const char *who) {
   if (st)
     *st = (amg_aggregate_stats){0};
   if (!a || !st || (a->num_tiles > 0 && !smask) || (a->m > 0 && !agg))
-    return amg_error(AMG_ERR_ARG, "aggregate_host: NULL argument");
-  if (a->loc != FMT_HOST)
-    return amg_error(AMG_ERR_ARG, "aggregate_host: need a host matrix");
+    return amg_error(AMG_ERR_ARG, "%s: NULL argument", who);
+  if (a->loc != loc)
+    return amg_error(AMG_ERR_ARG, "%s: need a %s matrix", who, loc == FMT_HOST ? "host" : "device");
   if (a->m != a->n)
-    return amg_error(AMG_ERR_ARG, "aggregate_host: matrix is %d x %d, not square", a->m, a->n);
+    return amg_error(AMG_ERR_ARG, "%s: matrix is %d x %d, not square", who, a->m, a->n);
+  return AMG_OK;
+}
+
+amg_status amg_aggregate_host(const fmt_tile *a, const uint16_t *smask, int32_t *agg,
+                              amg_aggregate_stats *st) {
+  amg_status checked = amg_aggregate_check_args(a, smask, agg, st, FMT_HOST, "aggregate_host");
+  if (checked != AMG_OK)
+    return checked;
   int32_t n = a->m, count = 0, rounds = 0, undecided = 0, isolated = 0;
   size_t un = (size_t)n + 1;
   int64_t *ptr = malloc(un * sizeof *ptr);

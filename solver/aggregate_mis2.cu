@@ -344,14 +344,9 @@ done:
 
 extern "C" amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *smask, int32_t *agg,
                                            amg_aggregate_stats *st) {
-  if (st)
-    *st = amg_aggregate_stats{};
-  if (!a || !st || (a->num_tiles > 0 && !smask) || (a->m > 0 && !agg))
-    return amg_error(AMG_ERR_ARG, "aggregate_device: NULL argument");
-  if (a->loc != FMT_DEVICE)
-    return amg_error(AMG_ERR_ARG, "aggregate_device: need a device matrix");
-  if (a->m != a->n)
-    return amg_error(AMG_ERR_ARG, "aggregate_device: matrix is %d x %d, not square", a->m, a->n);
+  amg_status s = amg_aggregate_check_args(a, smask, agg, st, FMT_DEVICE, "aggregate_device");
+  if (s != AMG_OK)
+    return s;
   int32_t n = a->m;
   if (n == 0)
     return AMG_OK;
