@@ -48,4 +48,11 @@ static inline amg_status amg_cuda_status(cudaError_t e, const char *call, const 
 /* The library's stream: all device work is queued on it, in order. */
 cudaStream_t fmt_stream(void);
 
+/* A small pinned host buffer of FMT_MAILBOX_BYTES mapped into the device's
+ * address space: a kernel leaves a result at *device and the host reads it
+ * at *host after a stream sync, with no copy call. One per process,
+ * allocated on first use; its users take turns on the library stream. */
+#define FMT_MAILBOX_BYTES 64
+amg_status fmt_host_mailbox(void **host, void **device);
+
 #endif

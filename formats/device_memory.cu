@@ -52,6 +52,24 @@ extern "C" int fmt_device_multiprocessors(void) {
   return sms;
 }
 
+amg_status fmt_host_mailbox(void **host, void **device) {
+  static void *mailbox_host, *mailbox_device;
+  if (!mailbox_host) {
+    void *h = NULL, *d = NULL;
+    AMG_CUDA_TRY(cudaHostAlloc(&h, FMT_MAILBOX_BYTES, cudaHostAllocMapped));
+    cudaError_t e = cudaHostGetDevicePointer(&d, h, 0);
+    if (e != cudaSuccess) {
+      cudaFreeHost(h);
+      return amg_cuda_status(e, "cudaHostGetDevicePointer", __FILE__, __LINE__);
+    }
+    mailbox_host = h;
+    mailbox_device = d;
+  }
+  *host = mailbox_host;
+  *device = mailbox_device;
+  return AMG_OK;
+}
+
 extern "C" amg_status fmt_device_alloc(void **p, size_t bytes) {
   *p = NULL;
   if (bytes == 0)

@@ -11,13 +11,17 @@
  * few tiles; looked up once per process. */
 int64_t spgemm_half_warp_slots(void);
 
-/* Step 1, count pass: cand_ptr (tile_m + 1, device) becomes C's candidate
- * tile-row pointers; *num_cand (host) their total. One host sync. */
-amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr,
+/* Step 1, count pass: cand_ptr (tile_m + 1, device) gets each row's prefix
+ * within its counting unit and scratch (spgemm_structure_scratch(tile_m),
+ * device) the units' and blocks' prefixes; *num_cand (host) is the total.
+ * One host sync, no copy. */
+int64_t spgemm_structure_scratch(int32_t tile_m);
+amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr, int64_t *scratch,
                                    int64_t *num_cand);
-/* Step 1, fill pass: sorted candidate columns and their tile rows. */
-amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, const int64_t *cand_ptr,
-                                        int32_t *cand_col, int32_t *cand_row);
+/* Step 1, fill pass: completes cand_ptr into C's candidate tile-row
+ * pointers and writes the sorted candidate columns and their tile rows. */
+amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr,
+                                        const int64_t *scratch, int32_t *cand_col, int32_t *cand_row);
 
 /* Step 2: masks of every candidate, then C allocated with only the non-empty
  * ones (tile_ptr, tile_col, tile_nnz, mask, row_ptr and idx set; val not),

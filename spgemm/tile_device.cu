@@ -3,7 +3,9 @@
  * Allocations: C's arrays, and work arrays of O(tiles): B's column order,
  * the candidate structure (pointers, columns, rows, masks, nnz, scan) and
  * C's tile rows. No buffer of intermediate products exists. Host syncs: two,
- * to size the candidates and then C. */
+ * to size the candidates and then C; on small products the counting kernels
+ * scan their own counts and leave the totals in pinned host memory, so
+ * neither sync needs a scan launch or a copy call (last_block_scan.cuh). */
 #include "spgemm_device.cuh"
 
 int64_t spgemm_half_warp_slots(void) { return (int64_t)fmt_device_multiprocessors() * 128; }
@@ -45,8 +47,12 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   } while (0)
   AMG_TRY_GOTO(fmt_tile_columns_create_device(b, &bc), s, done);
   STEP_DONE(0);
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_ptr, ((size_t)a->tile_m + 1) * sizeof *cand_ptr), s, done);
-  AMG_TRY_GOTO(spgemm_structure_device(a, b, cand_ptr, &num_cand), s, done);
+  /* cand_ptr, then the count pass's scratch */
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_ptr,
+                                ((size_t)a->tile_m + 1 + (size_t)spgemm_structure_scratch(a->tile_m)) *
+                                    sizeof *cand_ptr),
+               s, done);
+  AMG_TRY_GOTO(spgemm_structure_device(a, b, cand_ptr, cand_ptr + a->tile_m + 1, &num_cand), s, done);
   if (num_cand > INT32_MAX) {
     s = amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld candidate tiles; the kernels index tiles with 32 bits",
                   (long long)num_cand);
@@ -54,7 +60,8 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   }
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_col, (size_t)num_cand * sizeof *cand_col), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_row, (size_t)num_cand * sizeof *cand_row), s, done);
-  AMG_TRY_GOTO(spgemm_structure_fill_device(a, b, cand_ptr, cand_col, cand_row), s, done);
+  AMG_TRY_GOTO(spgemm_structure_fill_device(a, b, cand_ptr, cand_ptr + a->tile_m + 1, cand_col, cand_row), s,
+               done);
   STEP_DONE(1);
   AMG_TRY_GOTO(spgemm_symbolic_device(a, bc, b, cand_ptr, cand_col, cand_row, num_cand, &c, &c_row),
                s, done);

@@ -6,25 +6,26 @@
  * [lo, hi] from the first and last column of each B row, then sets bits in a
  * shared-memory bitmap of STRUCT_BITMAP_BITS columns (several windows when
  * the range is wider). Reading the bitmap word by word yields the columns
- * already sorted: the count pass stores popcounts, the fill pass writes the
- * columns at offsets from a warp scan. Integer atomicOr only, so the result
- * does not depend on timing. */
+ * already sorted: the count pass counts them, the fill pass writes them at
+ * offsets from a warp scan. The row counts are scanned by the count pass
+ * itself when there are few rows (last_block_scan.cuh: the host reads the
+ * total from the mailbox and the fill pass adds up each row's start), else
+ * by a CUB scan and a copy. Integer atomics only, so the result does not
+ * depend on timing. */
+#include "last_block_scan.cuh"
 #include "spgemm_device.cuh"
 
 #define STRUCT_BITMAP_BITS 8192
 #define STRUCT_WORDS (STRUCT_BITMAP_BITS / 32)
 #define STRUCT_WARPS 8 /* warps per block */
 
+/* Candidate columns of C's tile row i, by one warp; FILL writes them (and
+ * their row) from position out. Returns their number (on every lane). */
 template <bool FILL>
-static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
-    structure_kernel(int32_t tile_m, const int64_t *a_tile_ptr, const int32_t *a_tile_col,
-                     const int64_t *b_tile_ptr, const int32_t *b_tile_col, int64_t *cand_ptr,
-                     int32_t *cand_col, int32_t *cand_row) {
-  __shared__ uint32_t bitmap_all[STRUCT_WARPS][STRUCT_WORDS];
-  int32_t i = (int32_t)(((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5);
-  if (i >= tile_m)
-    return; /* whole warp */
-  uint32_t *bitmap = bitmap_all[threadIdx.x >> 5];
+static __device__ int64_t row_candidates(int32_t i, const int64_t *a_tile_ptr, const int32_t *a_tile_col,
+                                         const int64_t *b_tile_ptr, const int32_t *b_tile_col,
+                                         int64_t out, int32_t *cand_col, int32_t *cand_row,
+                                         uint32_t *bitmap) {
   int lane = threadIdx.x & 31;
   int64_t a_lo = a_tile_ptr[i], a_hi = a_tile_ptr[i + 1];
   int32_t lo = INT32_MAX, hi = -1;
@@ -38,7 +39,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
   }
   lo = __reduce_min_sync(0xFFFFFFFFu, lo);
   hi = __reduce_max_sync(0xFFFFFFFFu, hi);
-  int64_t out = FILL ? cand_ptr[i] : 0, count = 0;
+  int64_t count = 0;
   for (int64_t w0 = lo; w0 <= hi; w0 += STRUCT_BITMAP_BITS) {
     int64_t span = min((int64_t)STRUCT_BITMAP_BITS, (int64_t)hi - w0 + 1);
     int words = (int)((span + 31) / 32);
@@ -65,52 +66,138 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
           incl += up;
       }
       if (FILL) {
-        int64_t pos = out + incl - bits;
+        int64_t pos = out + count + incl - bits;
         for (; word; word &= word - 1, pos++) {
           cand_col[pos] = (int32_t)(w0 + (int64_t)(wbase + lane) * 32 + __ffs(word) - 1);
           cand_row[pos] = i;
         }
       }
-      int total = __shfl_sync(0xFFFFFFFFu, incl, 31);
-      out += total;
-      count += total;
+      count += __shfl_sync(0xFFFFFFFFu, incl, 31);
     }
     __syncwarp();
   }
-  if (!FILL && lane == 0)
-    cand_ptr[i + 1] = count;
+  return count;
 }
 
-amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr,
+static __device__ unsigned structure_ticket; /* last_block_scan.cuh */
+
+/* Count pass (last_block_scan.cuh), fused: warp w of block b counts rows
+ * [(b * STRUCT_WARPS + w) * len, ... + len); cand_ptr[i + 1] = row i's
+ * exclusive prefix within its warp's rows; scratch holds the warps'
+ * prefixes within their blocks, then the blocks' prefixes; *total = all
+ * candidates. Not FUSED (len = 1): cand_ptr[i + 1] = row i's count.
+ * Both set cand_ptr[0] = 0. */
+template <bool FUSED>
+static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
+    count_kernel(int32_t tile_m, int64_t len, const int64_t *a_tile_ptr,
+                 const int32_t *a_tile_col, const int64_t *b_tile_ptr, const int32_t *b_tile_col,
+                 int64_t *cand_ptr, int64_t *scratch, int64_t *total) {
+  __shared__ uint32_t bitmap_all[STRUCT_WARPS][STRUCT_WORDS];
+  __shared__ int64_t warp_total[STRUCT_WARPS];
+  int warp = threadIdx.x >> 5;
+  if (blockIdx.x == 0 && threadIdx.x == 0)
+    cand_ptr[0] = 0;
+  if (!FUSED) { /* as plain as it looks: 32 registers */
+    int32_t i = (int32_t)((int64_t)blockIdx.x * STRUCT_WARPS + warp);
+    if (i >= tile_m)
+      return; /* whole warp */
+    int64_t count = row_candidates<false>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, 0, NULL, NULL,
+                                          bitmap_all[warp]);
+    if ((threadIdx.x & 31) == 0)
+      cand_ptr[i + 1] = count;
+    return;
+  }
+  int64_t first = ((int64_t)blockIdx.x * STRUCT_WARPS + warp) * len, run = 0;
+  for (int64_t i = first; i < first + len && i < tile_m; i++) {
+    if ((threadIdx.x & 31) == 0)
+      cand_ptr[i + 1] = run;
+    run += row_candidates<false>((int32_t)i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, 0, NULL, NULL,
+                                 bitmap_all[warp]);
+  }
+  if ((threadIdx.x & 31) == 0)
+    warp_total[warp] = run;
+  spgemm_scan_units<STRUCT_WARPS * 32>(STRUCT_WARPS, warp_total, scratch, scratch + gridDim.x * STRUCT_WARPS,
+                                       total, &structure_ticket, (int64_t)0, spgemm_int64_sum{});
+}
+
+/* Fill pass, a warp per row. Fused: row i starts at its prefix (the count
+ * pass's three levels) and leaves cand_ptr[i + 1] = its end; else cand_ptr
+ * is complete already. */
+static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
+    fill_kernel(int32_t tile_m, spgemm_scan_layout layout, const int64_t *a_tile_ptr,
+                const int32_t *a_tile_col, const int64_t *b_tile_ptr, const int32_t *b_tile_col,
+                int64_t *cand_ptr, const int64_t *scratch, int32_t *cand_col, int32_t *cand_row) {
+  __shared__ uint32_t bitmap_all[STRUCT_WARPS][STRUCT_WORDS];
+  int warp = threadIdx.x >> 5;
+  int32_t i = (int32_t)((int64_t)blockIdx.x * STRUCT_WARPS + warp);
+  if (i >= tile_m)
+    return; /* whole warp */
+  int64_t start; /* fused: cand_ptr[i] may be being rewritten by row i - 1 */
+  if (layout.fused)
+    start = spgemm_scan_prefix(i, layout.len, STRUCT_WARPS, cand_ptr + 1, scratch,
+                               scratch + layout.blocks * STRUCT_WARPS, spgemm_int64_sum{});
+  else
+    start = cand_ptr[i];
+  int64_t count = row_candidates<true>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, start, cand_col,
+                                       cand_row, bitmap_all[warp]);
+  __syncwarp();
+  if (layout.fused && (threadIdx.x & 31) == 0)
+    cand_ptr[i + 1] = start + count;
+}
+
+/* The count pass's layout: STRUCT_WARPS warps per block. */
+static spgemm_scan_layout count_layout(int32_t tile_m) {
+  static const int64_t wave = spgemm_one_wave(count_kernel<true>, STRUCT_WARPS * 32);
+  return spgemm_scan_plan(tile_m, STRUCT_WARPS, wave);
+}
+
+int64_t spgemm_structure_scratch(int32_t tile_m) {
+  spgemm_scan_layout l = count_layout(tile_m);
+  return l.fused ? l.blocks * (STRUCT_WARPS + 1) : 0;
+}
+
+amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr, int64_t *scratch,
                                    int64_t *num_cand) {
-  amg_status s = AMG_OK;
-  int32_t tile_m = a->tile_m;
-  int64_t *counts = cand_ptr + 1;
-  AMG_CUDA_TRY(cudaMemsetAsync(cand_ptr, 0, sizeof(int64_t), fmt_stream()));
   *num_cand = 0;
-  if (tile_m == 0)
+  int32_t tile_m = a->tile_m;
+  if (tile_m == 0) {
+    AMG_CUDA_TRY(cudaMemsetAsync(cand_ptr, 0, sizeof *cand_ptr, fmt_stream()));
     return AMG_OK;
-  structure_kernel<false><<<fmt_blocks(tile_m, 32, STRUCT_WARPS * 32), STRUCT_WARPS * 32, 0,
-                            fmt_stream()>>>(tile_m, a->tile_ptr, a->tile_col, b->tile_ptr,
-                                            b->tile_col, cand_ptr, NULL, NULL);
-  AMG_CUDA_TRY(cudaGetLastError());
-  s = fmt_cub(
-      [&](void *tmp, size_t &bytes) {
-        return cub::DeviceScan::InclusiveSum(tmp, bytes, counts, counts, tile_m, fmt_stream());
-      },
-      "cub::DeviceScan::InclusiveSum(candidate tiles)");
+  }
+  void *host = NULL, *device = NULL;
+  amg_status s = fmt_host_mailbox(&host, &device);
   if (s != AMG_OK)
     return s;
-  return fmt_copy(num_cand, FMT_HOST, cand_ptr + tile_m, FMT_DEVICE, sizeof *num_cand);
+  spgemm_scan_layout l = count_layout(tile_m);
+  if (l.fused)
+    count_kernel<true><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
+        tile_m, l.len, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, cand_ptr, scratch,
+        (int64_t *)device);
+  else
+    count_kernel<false><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
+        tile_m, 1, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, cand_ptr, NULL, NULL);
+  AMG_CUDA_TRY(cudaGetLastError());
+  if (!l.fused) {
+    int64_t *counts = cand_ptr + 1;
+    s = fmt_cub(
+        [&](void *tmp, size_t &bytes) {
+          return cub::DeviceScan::InclusiveSum(tmp, bytes, counts, counts, tile_m, fmt_stream());
+        },
+        "cub::DeviceScan::InclusiveSum(candidate tiles)");
+    return s == AMG_OK ? fmt_copy(num_cand, FMT_HOST, cand_ptr + tile_m, FMT_DEVICE, sizeof *num_cand) : s;
+  }
+  AMG_CUDA_TRY(cudaStreamSynchronize(fmt_stream()));
+  *num_cand = *(volatile int64_t *)host;
+  return AMG_OK;
 }
 
-amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, const int64_t *cand_ptr,
-                                        int32_t *cand_col, int32_t *cand_row) {
+amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr,
+                                        const int64_t *scratch, int32_t *cand_col, int32_t *cand_row) {
   if (a->tile_m == 0)
     return AMG_OK;
-  structure_kernel<true><<<fmt_blocks(a->tile_m, 32, STRUCT_WARPS * 32), STRUCT_WARPS * 32, 0,
-                           fmt_stream()>>>(a->tile_m, a->tile_ptr, a->tile_col, b->tile_ptr,
-                                           b->tile_col, (int64_t *)cand_ptr, cand_col, cand_row);
+  fill_kernel<<<fmt_blocks(a->tile_m, 32, STRUCT_WARPS * 32), STRUCT_WARPS * 32, 0, fmt_stream()>>>(
+      a->tile_m, count_layout(a->tile_m), a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, cand_ptr,
+      scratch, cand_col, cand_row);
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }

@@ -189,6 +189,27 @@ static fmt_csr *mixed_rows(void) {
   return m;
 }
 
+/* Entries (i, i) and (i, i + 1) on n rows: A^2 has 62,500 tile rows and
+ * 125,000 candidate tiles at n = 10^6, more than the counting kernels scan
+ * in one wave of units of at most SPGEMM_SCAN_MAX_LEN items on GPUs of up to
+ * 1.8 H100s (spgemm/last_block_scan.cuh), so they take the CUB scan; the
+ * small products above take the fused scan. */
+static fmt_csr *upper_band(int32_t n) {
+  fmt_csr *m = NULL;
+  if (fmt_csr_create(n, n, 2 * (int64_t)n - 1, FMT_HOST, &m) != AMG_OK)
+    return NULL;
+  int64_t k = 0;
+  m->row_ptr[0] = 0;
+  for (int32_t i = 0; i < n; i++) {
+    for (int32_t j = i; j <= i + 1 && j < n; j++, k++) {
+      m->col[k] = j;
+      m->val[k] = 1.0 + 1e-6 * (i % 1000) + (j > i ? 0.5 : 0.0);
+    }
+    m->row_ptr[i + 1] = k;
+  }
+  return m;
+}
+
 int main(void) {
   test_require_device("test_gpu_spgemm");
   test_each_product(check_product);
@@ -209,6 +230,11 @@ int main(void) {
   if (mixed)
     check_product(mixed, mixed, "mixed rows: A^2");
   fmt_csr_destroy(mixed);
+  fmt_csr *band = upper_band(1000000);
+  CHECK(band != NULL, "band: could not build the matrix");
+  if (band)
+    check_product(band, band, "band: A^2 (10^6 rows; the CUB scan path)");
+  fmt_csr_destroy(band);
   check_galerkin(5, 60);
   check_galerkin(9, 45);
   check_galerkin(7, 20);

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Run 51 (not kept): as run 50 with the counting kernels on a capped grid (8 blocks per SM, each taking
+# consecutive rounds of 16 candidates or 8 rows, a block barrier per round). Coarse products 10-30 us faster;
+# level-0 products still 2-15% slower (symbolic fits 6 blocks per SM, so 1.33 waves; barrier per round).
+F=$OUT
+OUT=/tmp/gc SANITIZE="build-gpu/tests/test_gpu_spgemm" STEP_TIMEOUT=250 scripts/gpu_check.sh build tests memcheck racecheck > "$F/run.txt" 2>&1
+cp /tmp/gc/tests.log /tmp/gc/sanitizer.log $F/
+(cd gpu_in/base && cmake -S . -B build-base -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=/opt/deps/usr > /dev/null && cmake --build build-base -j 16 > /dev/null) || echo "base build FAILED"
+for r in 1 2; do
+  timeout 150 gpu_in/base/build-base/apps/spgemm_bench --reps 10 > "$F/base_$r.log" 2>&1
+  timeout 150 build-gpu/apps/spgemm_bench --reps 10 > "$F/new_$r.log" 2>&1
+done
+grep -E ": (ok|FAILED)" "$F/run.txt"; grep -E "tests passed" "$F/tests.log"; grep -hE "SUMMARY" "$F/sanitizer.log" | sort | uniq -c
+paste <(grep -E "level [0-9]" "$F/base_1.log" | awk '{print $1,$3,$4,$6}') <(grep -E "level [0-9]" "$F/base_2.log" | awk '{print $6}') <(grep -E "level [0-9]" "$F/new_1.log" | awk '{print $6}') <(grep -E "level [0-9]" "$F/new_2.log" | awk '{print $6, $9}')
