@@ -15,9 +15,9 @@
  * levels (spgemm_scan_prefix). Integer sums in a fixed order, so nothing
  * depends on timing.
  *
- * The ticket is a __device__ counter of the calling kernel, reset by the
- * last block: this relies on the library's single stream, which never runs
- * two launches of one kernel at once. */
+ * The ticket is a __device__ counter of the calling source file's kernels,
+ * reset by the last block: this relies on the library's single stream,
+ * which never runs two of those launches at once. */
 #ifndef SPGEMM_LAST_BLOCK_SCAN_CUH
 #define SPGEMM_LAST_BLOCK_SCAN_CUH
 
@@ -58,7 +58,9 @@ struct spgemm_scan_layout {
   int64_t len, blocks;
 };
 static inline spgemm_scan_layout spgemm_scan_plan(int64_t items, int units, int64_t wave) {
-  spgemm_scan_layout l = {true, units, 1, 0};
+  spgemm_scan_layout l = {items > 0, units, 1, 0};
+  if (items <= 0)
+    return l; /* nothing to count, no scratch */
   spgemm_scan_grid(items, units, wave, &l.blocks, &l.len);
   if (l.len > SPGEMM_SCAN_MAX_LEN) {
     l.fused = false;

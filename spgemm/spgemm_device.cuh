@@ -11,15 +11,17 @@
  * few tiles; looked up once per process. */
 int64_t spgemm_half_warp_slots(void);
 
-/* Step 1, count pass: cand_ptr (tile_m + 1, device) gets each row's prefix
- * within its counting unit and scratch (spgemm_structure_scratch(tile_m),
- * device) the units' and blocks' prefixes; *num_cand (host) is the total.
- * One host sync, no copy. */
+/* Step 1, count pass; *num_cand (host) is the number of candidates. Few
+ * rows (last_block_scan.cuh): cand_ptr (tile_m + 1, device) gets each
+ * row's prefix within its counting unit and scratch
+ * (spgemm_structure_scratch(tile_m) entries, device) the units' and
+ * blocks' prefixes; one host sync, no copy. Many rows: cand_ptr is
+ * complete after a CUB scan, scratch is unused (0 entries); one copy. */
 int64_t spgemm_structure_scratch(int32_t tile_m);
 amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr, int64_t *scratch,
                                    int64_t *num_cand);
-/* Step 1, fill pass: completes cand_ptr into C's candidate tile-row
- * pointers and writes the sorted candidate columns and their tile rows. */
+/* Step 1, fill pass: writes the sorted candidate columns and their tile
+ * rows, and completes cand_ptr where the count pass left prefixes. */
 amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr,
                                         const int64_t *scratch, int32_t *cand_col, int32_t *cand_row);
 

@@ -1,7 +1,7 @@
 /* C = A*B on device tile matrices: the three steps of the tiled SpGEMM.
  *
  * Allocations: C's arrays, and work arrays of O(tiles): B's column order,
- * the candidate structure (pointers, columns, rows, masks, nnz, scan) and
+ * the candidate structure (pointers, columns, rows, masks, nnz, prefixes) and
  * C's tile rows. No buffer of intermediate products exists. Host syncs: two,
  * to size the candidates and then C; on small products the counting kernels
  * scan their own counts and leave the totals in pinned host memory, so

@@ -116,7 +116,8 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
   }
   if ((threadIdx.x & 31) == 0)
     warp_total[warp] = run;
-  spgemm_scan_units<STRUCT_WARPS * 32>(STRUCT_WARPS, warp_total, scratch, scratch + gridDim.x * STRUCT_WARPS,
+  spgemm_scan_units<STRUCT_WARPS * 32>(STRUCT_WARPS, warp_total, scratch,
+                                       scratch + (int64_t)gridDim.x * STRUCT_WARPS,
                                        total, &structure_ticket, (int64_t)0, spgemm_int64_sum{});
 }
 

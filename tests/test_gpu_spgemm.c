@@ -230,6 +230,15 @@ int main(void) {
   if (mixed)
     check_product(mixed, mixed, "mixed rows: A^2");
   fmt_csr_destroy(mixed);
+  /* A with no rows: C is 0 x 5 with no tiles (no count, no scan). */
+  fmt_csr *no_rows = NULL, *square = test_random_csr(5, 5, 0.5, 109, 0, 0);
+  CHECK_OK(fmt_csr_create(0, 5, 0, FMT_HOST, &no_rows));
+  if (no_rows)
+    no_rows->row_ptr[0] = 0;
+  if (no_rows && square)
+    check_product(no_rows, square, "no rows: 0x5 times 5x5");
+  fmt_csr_destroy(no_rows);
+  fmt_csr_destroy(square);
   fmt_csr *band = upper_band(1000000);
   CHECK(band != NULL, "band: could not build the matrix");
   if (band)

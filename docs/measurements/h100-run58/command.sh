@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Run 58: after the review: a product whose A has no rows (crashed in spgemm_scan_grid, now guarded, with a test);
+# (the machine was warm: tests.log and sanitizer.log also hold run 57's lines; this run's are the last)
+# ctest -L gpu, memcheck on test_gpu_spgemm.
+F=$OUT
+OUT=/tmp/gc SANITIZE="build-gpu/tests/test_gpu_spgemm" STEP_TIMEOUT=250 scripts/gpu_check.sh build tests memcheck > "$F/run.txt" 2>&1
+cp /tmp/gc/tests.log /tmp/gc/sanitizer.log $F/
+grep -E ": (ok|FAILED)" "$F/run.txt"; grep -E "tests passed" "$F/tests.log"; grep -hE "SUMMARY" "$F/sanitizer.log" | sort | uniq -c
+grep -h "no rows" $F/*.log | head -3
