@@ -70,6 +70,12 @@ static inline spgemm_scan_layout spgemm_scan_plan(int64_t items, int units, int6
   return l;
 }
 
+/* Entries of the scratch a fused layout needs: the units' prefixes
+ * (blocks * units), then the blocks' (blocks). */
+static inline int64_t spgemm_scan_scratch(const spgemm_scan_layout &l) {
+  return l.fused ? l.blocks * (l.units + 1) : 0;
+}
+
 struct spgemm_int64_sum {
   __device__ int64_t operator()(int64_t x, int64_t y) const { return x + y; }
 };
@@ -80,12 +86,14 @@ static __device__ __forceinline__ fmt_tile_count spgemm_load_cg(const fmt_tile_c
 }
 
 /* Called by every thread of every block once its units' totals are in
- * unit_total[0..units) (shared memory). Leaves unit_prefix[b * units + k] =
- * unit k's prefix within block b, block_prefix[b] = block b's exclusive
- * prefix, and *grand_total. THREADS = blockDim.x. */
+ * unit_total[0..units) (shared memory). Leaves in scratch unit k's prefix
+ * within block b at [b * units + k] and block b's exclusive prefix at
+ * [gridDim.x * units + b] (spgemm_scan_scratch), and *grand_total.
+ * THREADS = blockDim.x. */
 template <int THREADS, typename T, typename Sum>
-static __device__ void spgemm_scan_units(int units, const T *unit_total, T *unit_prefix, T *block_prefix,
-                                         T *grand_total, unsigned *ticket, T zero, Sum sum) {
+static __device__ void spgemm_scan_units(int units, const T *unit_total, T *scratch, T *grand_total,
+                                         unsigned *ticket, T zero, Sum sum) {
+  T *unit_prefix = scratch, *block_prefix = scratch + (int64_t)gridDim.x * units;
   typedef cub::BlockScan<T, THREADS> scan_t;
   __shared__ typename scan_t::TempStorage temp;
   __shared__ bool last;
@@ -122,13 +130,15 @@ static __device__ void spgemm_scan_units(int units, const T *unit_total, T *unit
     *ticket = 0;
 }
 
-/* Exclusive prefix of item q: its block's, its unit's within the block,
- * and its own within the unit (local). */
+/* Exclusive prefix of item q under fused layout l: its block's and its
+ * unit's (from scratch, as spgemm_scan_units left them), and its own
+ * within the unit (local). */
 template <typename T, typename Sum>
-static __device__ __forceinline__ T spgemm_scan_prefix(int64_t q, int64_t len, int units, const T *local,
-                                                       const T *unit_prefix, const T *block_prefix, Sum sum) {
-  int64_t unit = q / len;
-  return sum(sum(block_prefix[unit / units], unit_prefix[unit]), local[q]);
+static __device__ __forceinline__ T spgemm_scan_prefix(int64_t q, const spgemm_scan_layout &l, const T *local,
+                                                       const T *scratch, Sum sum) {
+  int64_t unit = q / l.len;
+  const T *block_prefix = scratch + l.blocks * l.units;
+  return sum(sum(block_prefix[unit / l.units], scratch[unit]), local[q]);
 }
 
 #endif

@@ -116,9 +116,8 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
   }
   if ((threadIdx.x & 31) == 0)
     warp_total[warp] = run;
-  spgemm_scan_units<STRUCT_WARPS * 32>(STRUCT_WARPS, warp_total, scratch,
-                                       scratch + (int64_t)gridDim.x * STRUCT_WARPS,
-                                       total, &structure_ticket, (int64_t)0, spgemm_int64_sum{});
+  spgemm_scan_units<STRUCT_WARPS * 32>(STRUCT_WARPS, warp_total, scratch, total, &structure_ticket,
+                                       (int64_t)0, spgemm_int64_sum{});
 }
 
 /* Fill pass, a warp per row. Fused: row i starts at its prefix (the count
@@ -135,8 +134,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     return; /* whole warp */
   int64_t start; /* fused: cand_ptr[i] may be being rewritten by row i - 1 */
   if (layout.fused)
-    start = spgemm_scan_prefix(i, layout.len, STRUCT_WARPS, cand_ptr + 1, scratch,
-                               scratch + layout.blocks * STRUCT_WARPS, spgemm_int64_sum{});
+    start = spgemm_scan_prefix(i, layout, cand_ptr + 1, scratch, spgemm_int64_sum{});
   else
     start = cand_ptr[i];
   int64_t count = row_candidates<true>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, start, cand_col,
@@ -153,8 +151,7 @@ static spgemm_scan_layout count_layout(int32_t tile_m) {
 }
 
 int64_t spgemm_structure_scratch(int32_t tile_m) {
-  spgemm_scan_layout l = count_layout(tile_m);
-  return l.fused ? l.blocks * (STRUCT_WARPS + 1) : 0;
+  return spgemm_scan_scratch(count_layout(tile_m));
 }
 
 amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr, int64_t *scratch,

@@ -115,8 +115,8 @@ static __global__ void __launch_bounds__(SYM_THREADS)
     return;
   if (sh == 0 && r == 0)
     unit_total[hw / group] = run;
-  spgemm_scan_units<SYM_THREADS>(units, unit_total, scratch, scratch + (int64_t)gridDim.x * units, total,
-                                 &symbolic_ticket, fmt_tile_count{0, 0}, fmt_tile_count_sum{});
+  spgemm_scan_units<SYM_THREADS>(units, unit_total, scratch, total, &symbolic_ticket, fmt_tile_count{0, 0},
+                                 fmt_tile_count_sum{});
 }
 
 /* (kept tiles, entries) before candidate q < num_cand: FUSED, the symbolic
@@ -128,8 +128,7 @@ static __device__ __forceinline__ fmt_tile_count candidate_prefix(int64_t q, spg
                                                                   const fmt_tile_count *scratch) {
   if (!FUSED)
     return local[q];
-  return spgemm_scan_prefix(q, l.len, l.units, local, scratch, scratch + l.blocks * l.units,
-                            fmt_tile_count_sum{});
+  return spgemm_scan_prefix(q, l, local, scratch, fmt_tile_count_sum{});
 }
 
 /* Half-warp per candidate u: a kept tile goes to position prefix(u).tiles
@@ -205,7 +204,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   }
   /* Fused: the candidates' prefixes within their units, then the units' and
    * the blocks'. Else the scan of all candidates, from a zero at [0]. */
-  int64_t prefixes = l.fused ? num_cand + l.blocks * (l.units + 1) : num_cand + 1;
+  int64_t prefixes = l.fused ? num_cand + spgemm_scan_scratch(l) : num_cand + 1;
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_mask, (size_t)(FMT_TILE * num_cand) * sizeof *cand_mask),
                s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_nnz, (size_t)num_cand * sizeof *cand_nnz), s, done);
