@@ -395,9 +395,10 @@ static void write_json(const char *path) {
 static void usage(void) {
   fprintf(stderr,
           "usage: spmv_bench [--problem 2d5|2d9|3d7|3d27]... [--n N] [--mtx FILE] [--galerkin]\n"
-          "                  [--reps N (>= 20)] [--inner K] [--no-fused] [--json FILE]\n"
+          "                  [--reps N (>= 20)] [--inner K] [--no-fused] [--list-slots 6|8|10] [--json FILE]\n"
           "  default: the four Poisson problems at the Galerkin study's sizes, 30 reps of 10 calls;\n"
-          "  every kernel variant times y = A x, r = b - A x and a Jacobi sweep (not with --no-fused)\n");
+          "  every kernel variant times y = A x, r = b - A x and a Jacobi sweep (not with --no-fused);\n"
+          "  --list-slots fixes the \"list\" variant's entries per round (default: by mean row length)\n");
   exit(2);
 }
 
@@ -423,6 +424,8 @@ int main(int argc, char **argv) {
       continue;
     if (!strcmp(arg, "--inner"))
       bench.inner = atoi(val);
+    else if (!strcmp(arg, "--list-slots"))
+      TRY(amg_spmv_set_list_slots(atoi(val)));
     else
       usage();
   }

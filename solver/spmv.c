@@ -12,8 +12,8 @@
 
 static int spmv_variant = AMG_SPMV_DEFAULT_VARIANT;
 
-static const char *const variant_names[AMG_SPMV_NUM_VARIANTS] = {"row", "batch", "batch-warp", "stream",
-                                                                 "stream-block"};
+static const char *const variant_names[AMG_SPMV_NUM_VARIANTS] = {"row",    "batch",        "batch-warp",
+                                                                 "stream", "stream-block", "list"};
 
 amg_status amg_spmv_set_variant(int variant) {
   if (variant < AMG_SPMV_AUTO || variant >= AMG_SPMV_NUM_VARIANTS)
@@ -35,6 +35,17 @@ amg_status amg_spmv_set_stream_warps(int warps) {
 }
 
 int amg_spmv_get_stream_warps(void) { return stream_warps_forced; }
+
+static int list_slots_forced = 0;
+
+amg_status amg_spmv_set_list_slots(int slots) {
+  if (slots != 0 && slots != 6 && slots != 8 && slots != 10)
+    return amg_error(AMG_ERR_ARG, "spmv: %d list slots; use 0 (by row length), 6, 8 or 10", slots);
+  list_slots_forced = slots;
+  return AMG_OK;
+}
+
+int amg_spmv_get_list_slots(void) { return list_slots_forced; }
 
 static int batch_form = AMG_SPMV_BATCH_FORM_MODEL;
 
@@ -61,7 +72,8 @@ double amg_spmv_matrix_bytes(const fmt_tile *a, int variant) {
   switch (variant) {
   case AMG_SPMV_ROW: return tile_ptr + 60.0 * tiles + 8.0 * nnz;
   case AMG_SPMV_BATCH:
-  case AMG_SPMV_BATCH_WARP: return tile_ptr + 8.0 * rows + 36.0 * tiles + 8.0 * nnz;
+  case AMG_SPMV_BATCH_WARP:
+  case AMG_SPMV_LIST: return tile_ptr + 8.0 * rows + 36.0 * tiles + 8.0 * nnz;
   case AMG_SPMV_STREAM:
   case AMG_SPMV_STREAM_BLOCK: return tile_ptr + 12.0 * tiles + 9.0 * nnz;
   }

@@ -35,14 +35,23 @@
  *           matrices with few, long tile rows (coarse levels,
  *           restrictions), where a warp or half-warp per tile row leaves
  *           the GPU idle while each walks its row alone.
+ *  - list:  batch's walk and arrays, but the lane only lists its entries
+ *           (offset, column) in shared memory as it goes and loads them
+ *           6, 8 or 10 at a time (list_slots) across tiles and batches:
+ *           batch spends a round trip and four slots per pair of tiles,
+ *           which for short rows spread over many tiles (2D 5- and
+ *           9-point, 3D 7-point: under one entry per lane and tile) means
+ *           several round trips and mostly idle slots per row; ncu (run
+ *           62) found batch issue-bound there (3 instructions issued per
+ *           cycle and multiprocessor, ~4.3-4.9 warp instructions per entry).
  * x is read through the read-only path (it is reused and stays in L2);
  * the matrix through evict-first loads (read once).
  *
  * Determinism: every sum has an order fixed by the matrix structure (and
  * for stream-block the warp count, see spmv_variants.h).
- * row and batch add a row's products one FMA at a time in increasing
+ * row, batch and list add a row's products one FMA at a time in increasing
  * column order (the host's order; the host rounds the product separately,
- * so results agree to rounding, and row and batch agree bit for bit);
+ * so results agree to rounding, and the three agree bit for bit);
  * batch-warp adds two such partial sums;
  * stream adds each lane's products in entry order, then the 32 lane
  * partials of a row in a fixed rotation, then the two halves; stream-block
@@ -262,6 +271,22 @@ static __device__ __forceinline__ double add_batch(tile_pair p0, tile_pair p1, c
   }
 }
 
+/* The lane's two pairs of batch b, offsets relative to where the batch's
+ * tiles begin (see batch_kernel), and the batch's entry count. Called by
+ * all 16 lanes of the half-warp. */
+static __device__ __forceinline__ int batch_pairs(const tile_batch &b, tile_pair &p0, tile_pair &p1) {
+  const int c0 = __popc(b.mask[0]), c2 = __popc(b.mask[2]);
+  int tot01, tot23;
+  const int ex01 = fmt_half_warp_exclusive_sum(c0 | __popc(b.mask[1]) << 16, &tot01);
+  const int ex23 = fmt_half_warp_exclusive_sum(c2 | __popc(b.mask[3]) << 16, &tot23);
+  const int t0 = tot01 & 0xFFFF, t01 = t0 + (tot01 >> 16), t012 = t01 + (tot23 & 0xFFFF);
+  p0 = {b.mask[0] | b.mask[1] << 16, ex01 & 0xFFFF, t0 + (ex01 >> 16) - c0, (unsigned)b.col[0] * FMT_TILE,
+        (unsigned)b.col[1] * FMT_TILE};
+  p1 = {b.mask[2] | b.mask[3] << 16, t01 + (ex23 & 0xFFFF), t012 + (ex23 >> 16) - c2,
+        (unsigned)b.col[2] * FMT_TILE, (unsigned)b.col[3] * FMT_TILE};
+  return t012 + (tot23 >> 16);
+}
+
 /* HALVES half-warps per tile row (1 or 2); lane r of a half owns row
  * 16*ti + r. Step s of the tile row covers tiles start + 8s .. (HALVES 2) or
  * start + 4s .. (HALVES 1); half h takes the four beginning at 4h.
@@ -294,12 +319,8 @@ static __global__ void __launch_bounds__(SPMV_THREADS, batch_min_blocks(HALVES, 
     tile_batch cur = load_batch(tile_col, mask, start + BATCH * h, end, r);
     for (int64_t t = start; t < end; t += step) {
       tile_batch next = load_batch(tile_col, mask, t + step + BATCH * h, end, r);
-      const int c0 = __popc(cur.mask[0]), c2 = __popc(cur.mask[2]);
-      int tot01, tot23;
-      const int ex01 = fmt_half_warp_exclusive_sum(c0 | __popc(cur.mask[1]) << 16, &tot01);
-      const int ex23 = fmt_half_warp_exclusive_sum(c2 | __popc(cur.mask[3]) << 16, &tot23);
-      const int t0 = tot01 & 0xFFFF, t01 = t0 + (tot01 >> 16), t012 = t01 + (tot23 & 0xFFFF);
-      const int mine = t012 + (tot23 >> 16); /* entries in this half's four tiles */
+      tile_pair p0, p1;
+      const int mine = batch_pairs(cur, p0, p1); /* entries in this half's four tiles */
       const double *my_vb = vb;
       if (HALVES == 2) {
         const int other = __shfl_xor_sync(FULL_MASK, mine, 16);
@@ -308,10 +329,6 @@ static __global__ void __launch_bounds__(SPMV_THREADS, batch_min_blocks(HALVES, 
       } else {
         vb += mine;
       }
-      const tile_pair p0 = {cur.mask[0] | cur.mask[1] << 16, ex01 & 0xFFFF, t0 + (ex01 >> 16) - c0,
-                            (unsigned)cur.col[0] * FMT_TILE, (unsigned)cur.col[1] * FMT_TILE};
-      const tile_pair p1 = {cur.mask[2] | cur.mask[3] << 16, t01 + (ex23 & 0xFFFF), t012 + (ex23 >> 16) - c2,
-                            (unsigned)cur.col[2] * FMT_TILE, (unsigned)cur.col[3] * FMT_TILE};
       s = add_batch<MERGED>(p0, p1, my_vb, x, s);
       cur = next;
     }
@@ -320,6 +337,99 @@ static __global__ void __launch_bounds__(SPMV_THREADS, batch_min_blocks(HALVES, 
     s += __shfl_xor_sync(FULL_MASK, s, 16); /* s0 + s1 in both halves (addition commutes) */
   const int64_t i = ti * FMT_TILE + r;
   if (h == 0 && i < m)
+    out(i, s);
+}
+
+/* ---- list: a thread per row, entries listed first, loaded R at a time ---- */
+
+/* Blocks per multiprocessor list_kernel is compiled for: 5 with 6 slots (48
+ * registers), 4 with 8 or 10 (62-64 registers); none spills more than 4
+ * bytes (ptxas -v, CUDA 13, sm_90). */
+static constexpr int list_min_blocks(int slots) { return slots <= 6 ? 5 : 4; }
+
+/* Loads the lane's n <= R listed entries (list[u * SPMV_THREADS] = {offset
+ * from vb, column}) in one round trip and adds them to s in list order. */
+template <int R>
+static __device__ __forceinline__ double add_listed(const uint2 *list, int n, const double *__restrict__ vb,
+                                                    const double *__restrict__ x, double s) {
+  double v[R], xv[R];
+#pragma unroll
+  for (int u = 0; u < R; u++) {
+    const bool ok = u < n;
+    const uint2 e = ok ? list[u * SPMV_THREADS] : make_uint2(0u, 0u);
+    v[u] = ok ? __ldcs(vb + e.x) : 0.0;
+    xv[u] = ok ? __ldg(x + e.y) : 0.0;
+  }
+#pragma unroll
+  for (int u = 0; u < R; u++)
+    if (u < n)
+      s = fma(v[u], xv[u], s);
+  return s;
+}
+
+/* Lists the lane's entries of pair p (offsets from the tile row's first
+ * entry: base + rel + q), adding them to s whenever R are listed. */
+template <int R>
+static __device__ __forceinline__ double list_pair(tile_pair p, unsigned base, uint2 *list, int &n,
+                                                   const double *__restrict__ vb, const double *__restrict__ x,
+                                                   double s) {
+  for (unsigned q = base; p.w; q++) {
+    const int b = __ffs(p.w) - 1;
+    p.w &= p.w - 1;
+    const bool in_b = b >= 16;
+    list[n * SPMV_THREADS] = make_uint2((in_b ? p.rel_b : p.rel_a) + q, (in_b ? p.col_b : p.col_a) + (b & 15));
+    if (++n == R) {
+      s = add_listed<R>(list, R, vb, x, s);
+      n = 0;
+    }
+  }
+  return s;
+}
+
+/* A half-warp per tile row, lane r owning row 16*ti + r, walking the tile
+ * row four tiles at a time as batch does (metadata of the next four
+ * requested first, the same half-warp scans for the entry offsets); but
+ * instead of loading each pair's entries in CHUNK slots of their own, the
+ * lane lists its entries (offset from the tile row's first entry, column)
+ * in shared memory and loads them R at a time, across tiles and batches:
+ * a row of up to R entries costs one round trip and R slots, however its
+ * entries spread over the tiles. Entry u of thread t's list is
+ * lists[u * SPMV_THREADS + t] (consecutive threads, consecutive 8-byte
+ * words: no bank conflicts whatever each lane's count). Offsets are 32-bit:
+ * the matrix has fewer than 2^31 entries (launch). */
+template <int R, class Out>
+static __global__ void __launch_bounds__(SPMV_THREADS, list_min_blocks(R))
+    list_kernel(int32_t m, int32_t tile_m, const int64_t *__restrict__ tile_ptr,
+                const int32_t *__restrict__ tile_col, const int64_t *__restrict__ tile_nnz,
+                const uint16_t *__restrict__ mask, const double *__restrict__ val,
+                const double *__restrict__ x, Out out) {
+  __shared__ uint2 lists[R * SPMV_THREADS];
+  const int64_t ti = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / FMT_TILE;
+  const int r = threadIdx.x & 15;
+  if (ti >= tile_m)
+    return;
+  const int64_t start = tile_ptr[ti], end = tile_ptr[ti + 1];
+  double s = 0.0;
+  if (start < end) {
+    const double *vb = val + tile_nnz[start];
+    uint2 *list = lists + threadIdx.x;
+    int n = 0;
+    unsigned base = 0;
+    tile_batch cur = load_batch(tile_col, mask, start, end, r);
+    for (int64_t t = start; t < end; t += BATCH) {
+      tile_batch next = load_batch(tile_col, mask, t + BATCH, end, r);
+      tile_pair p0, p1;
+      const int total = batch_pairs(cur, p0, p1);
+      s = list_pair<R>(p0, base, list, n, vb, x, s);
+      s = list_pair<R>(p1, base, list, n, vb, x, s);
+      base += total;
+      cur = next;
+    }
+    if (n > 0)
+      s = add_listed<R>(list, n, vb, x, s);
+  }
+  const int64_t i = ti * FMT_TILE + r;
+  if (i < m)
     out(i, s);
 }
 
@@ -450,6 +560,31 @@ static bool batch_merged(const fmt_tile *a) {
   return a->num_tiles > (int64_t)BATCH_MERGED_TILES * a->tile_m;
 }
 
+/* Slots per round of the list kernel: the fewest of 6, 8 and 10 that hold
+ * a row of the matrix's mean length, so that a typical row takes one round
+ * trip. Run 64 (H100, y = A x, us, list with 6 / 8 / 10 slots): 2D 5-point
+ * (5.0 entries per row) 30.68 / 31.34 / 34.70, 3D 7-point (6.9) 56.66 /
+ * 41.20 / 44.55, 2D 9-point (9.0) 59.02 / 52.14 / 47.66; batch 32.65,
+ * 48.97, 50.89. amg_spmv_set_list_slots overrides. */
+static int list_slots(const fmt_tile *a) {
+  if (amg_spmv_get_list_slots())
+    return amg_spmv_get_list_slots();
+  const int64_t m = a->m > 0 ? a->m : 1;
+  return a->nnz <= 6 * m ? 6 : a->nnz <= 8 * m ? 8 : 10;
+}
+
+template <class Out>
+static void launch_list(const fmt_tile *a, const double *x, Out out, cudaStream_t st) {
+  const unsigned blocks = fmt_blocks(a->tile_m, FMT_TILE, SPMV_THREADS);
+#define LIST_ARGS a->m, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->val, x, out
+  switch (list_slots(a)) {
+  case 6: list_kernel<6><<<blocks, SPMV_THREADS, 0, st>>>(LIST_ARGS); break;
+  case 8: list_kernel<8><<<blocks, SPMV_THREADS, 0, st>>>(LIST_ARGS); break;
+  default: list_kernel<10><<<blocks, SPMV_THREADS, 0, st>>>(LIST_ARGS); break;
+  }
+#undef LIST_ARGS
+}
+
 template <int WARPS, class Out>
 static void launch_stream(const fmt_tile *a, const double *x, Out out, cudaStream_t st) {
   stream_kernel<WARPS><<<fmt_blocks(a->tile_m, 32 * WARPS, SPMV_THREADS), SPMV_THREADS, 0, st>>>(
@@ -469,6 +604,7 @@ static amg_status launch(const fmt_tile *a, const double *x, Out out) {
   if (variant == AMG_SPMV_AUTO)
     variant = warps > 1                                       ? AMG_SPMV_STREAM_BLOCK
               : a->nnz > (int64_t)AMG_SPMV_LONG_ROWS * a->m ? AMG_SPMV_STREAM
+              : a->m == a->n && a->nnz <= (int64_t)AMG_SPMV_SHORT_ROWS * a->m ? AMG_SPMV_LIST
                                                              : AMG_SPMV_BATCH;
 #define BATCH_ARGS a->m, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->val, x, out
   switch (variant) {
@@ -476,6 +612,12 @@ static amg_status launch(const fmt_tile *a, const double *x, Out out) {
     row_kernel<<<fmt_blocks(a->m, 1, SPMV_THREADS), SPMV_THREADS, 0, st>>>(
         a->m, a->tile_ptr, a->tile_col, a->tile_nnz, a->row_ptr, a->mask, a->val, x, out);
     break;
+  case AMG_SPMV_LIST:
+    if (a->nnz <= INT32_MAX) { /* list_kernel's offsets are 32-bit */
+      launch_list(a, x, out, st);
+      break;
+    }
+    [[fallthrough]]; /* batch: the same order of sums, the same results */
   case AMG_SPMV_BATCH: {
     const unsigned blocks = fmt_blocks(a->tile_m, FMT_TILE, SPMV_THREADS);
     if (batch_merged(a))

@@ -8,8 +8,9 @@
  * "stream-block" by its warp count, which the latency model derives from the
  * matrix and the GPU's multiprocessor count: the same GPU model gives the
  * same bits, another one may round differently.
- * "row" and "batch" sum each row exactly like the host reference (tiles in
- * column order, entries in column order, one FMA each); "batch-warp" and
+ * "row", "batch" and "list" sum each row exactly like the host reference
+ * (tiles in column order, entries in column order, one FMA each; the same
+ * bits in all three); "batch-warp" and
  * "stream" and "stream-block" split a row into partial sums combined in a
  * fixed tree. */
 #ifndef AMG_SPMV_VARIANTS_H
@@ -51,17 +52,29 @@ typedef enum amg_spmv_variant {
    * of 128 entries; the warps' row sums are added in warp order. Same
    * arrays as "stream". */
   AMG_SPMV_STREAM_BLOCK = 4,
-  AMG_SPMV_NUM_VARIANTS = 5,
+  /* batch's walk over the tiles, but each lane lists its row's entries
+   * (offset, column) in shared memory and loads them 6, 8 or 10 at a time
+   * (by the matrix's mean row length), across tiles and batches, instead
+   * of in slots per pair of tiles: one round trip and few idle slots for a
+   * short row spread over many tiles. Same arrays as "batch"; matrices of
+   * 2^31 entries or more run "batch" (the same sums). */
+  AMG_SPMV_LIST = 5,
+  AMG_SPMV_NUM_VARIANTS = 6,
   /* Per matrix: "stream-block" when the model finds several warps per tile
    * row faster (few, long tile rows: coarse operators and restrictions,
    * where a warp or half-warp per tile row leaves the GPU idle while each
    * walks its row alone); otherwise "stream" when rows average more than
-   * AMG_SPMV_LONG_ROWS entries, else "batch" (fastest on the level-0
-   * operators in spmv_bench). */
+   * AMG_SPMV_LONG_ROWS entries; "list" for a square matrix whose rows
+   * average at most AMG_SPMV_SHORT_ROWS (the operators of 2D 5- and
+   * 9-point and 3D 7-point); else "batch" (3D 27-point, and prolongators:
+   * their row lengths vary, a lane with more entries than a round holds
+   * waits one round trip per extra round, and "list" was slower on three
+   * of the four measured, run 66). The fastest on these matrices. */
   AMG_SPMV_AUTO = -1
 } amg_spmv_variant;
 
 #define AMG_SPMV_LONG_ROWS 48
+#define AMG_SPMV_SHORT_ROWS 10
 
 /* The variant used when none was chosen. */
 #define AMG_SPMV_DEFAULT_VARIANT AMG_SPMV_AUTO
@@ -84,16 +97,21 @@ int amg_spmv_get_stream_warps(void);
 enum { AMG_SPMV_BATCH_FORM_MODEL = 0, AMG_SPMV_BATCH_FORM_PAIRS = 1, AMG_SPMV_BATCH_FORM_MERGED = 2 };
 amg_status amg_spmv_set_batch_form(int form);
 int amg_spmv_get_batch_form(void);
-/* "row", "batch", "batch-warp", "stream", "stream-block"; NULL out of range. */
+/* Entries per round of an explicitly chosen or AUTO "list": 0 (the
+ * default) lets the mean row length choose; 6, 8 or 10 force it (for tests
+ * and benchmarks). Process-wide, not thread-safe. */
+amg_status amg_spmv_set_list_slots(int slots);
+int amg_spmv_get_list_slots(void);
+/* "row", "batch", "batch-warp", "stream", "stream-block", "list"; NULL out of range. */
 const char *amg_spmv_variant_name(int variant);
 
 /* Bytes of the matrix the variant reads when every array it touches is
  * read once (x and y not included). Per tile row: tile_ptr (8 B; the
- * tile_ptr[tile_m] entry counted too) and for "batch"/"batch-warp" one
- * tile_nnz (8 B, counted for every tile row). Per tile: "row" 60 B
- * (tile_col 4 + tile_nnz 8 + row_ptr 16 + mask 32), "batch"/"batch-warp"
- * 36 B (tile_col 4 + mask 32), "stream"/"stream-block" 12 B (tile_col 4 +
- * tile_nnz 8).
+ * tile_ptr[tile_m] entry counted too) and for "batch", "batch-warp" and
+ * "list" one tile_nnz (8 B, counted for every tile row). Per tile: "row"
+ * 60 B (tile_col 4 + tile_nnz 8 + row_ptr 16 + mask 32), "batch",
+ * "batch-warp" and "list" 36 B (tile_col 4 + mask 32), "stream" and
+ * "stream-block" 12 B (tile_col 4 + tile_nnz 8).
  * Per entry: val 8 B, plus idx 1 B for the stream variants. Host or device
  * matrix.
  * Returns a negative value for an unknown variant. */

@@ -4,8 +4,8 @@
  * Per entry, |device - host| <= 1e-13 * (sum_j |a_ij x_j|) for A x, with
  * |b_i| added for the residual and the Jacobi sweep's own magnitudes for
  * it. Each result must be bitwise identical when computed twice, and the
- * variants that sum a row in the host's order ("row" and "batch") must
- * agree bit for bit with each other. Nothing may be written past the end
+ * variants that sum a row in the host's order ("row", "batch" and "list")
+ * must agree bit for bit with each other. Nothing may be written past the end
  * of an output. The element-wise vector kernels round exactly as the host
  * and must match it bit for bit.
  * The cuSPARSE baseline and the power-iteration step are checked against
@@ -135,25 +135,30 @@ static void check_matrix(const fmt_csr *a, const char *name) {
   dvec out = dvec_upload(want[0], m + 1); /* m entries to overwrite, then the sentinel */
   for (int op = 0; op < 3; op++)
     row_result[op] = malloc(((size_t)m + 1) * sizeof *row_result[op]);
-  /* Every variant (row first: batch is compared with it); batch in both
-   * forms, stream-block with each of its warp counts. */
-  static const int runs[][3] = {{AMG_SPMV_ROW, 0, 0},
-                                {AMG_SPMV_BATCH, 0, AMG_SPMV_BATCH_FORM_PAIRS},
-                                {AMG_SPMV_BATCH, 0, AMG_SPMV_BATCH_FORM_MERGED},
-                                {AMG_SPMV_BATCH_WARP, 0, 0},
-                                {AMG_SPMV_STREAM, 0, 0},
-                                {AMG_SPMV_STREAM_BLOCK, 2, 0},
-                                {AMG_SPMV_STREAM_BLOCK, 4, 0},
-                                {AMG_SPMV_STREAM_BLOCK, 8, 0}};
+  /* Every variant (row first: batch and list are compared with it); batch
+   * in both forms, stream-block with each of its warp counts, list with
+   * each of its slot counts (rows longer than a round take several). */
+  static const int runs[][4] = {{AMG_SPMV_ROW, 0, 0, 0},
+                                {AMG_SPMV_BATCH, 0, AMG_SPMV_BATCH_FORM_PAIRS, 0},
+                                {AMG_SPMV_BATCH, 0, AMG_SPMV_BATCH_FORM_MERGED, 0},
+                                {AMG_SPMV_BATCH_WARP, 0, 0, 0},
+                                {AMG_SPMV_STREAM, 0, 0, 0},
+                                {AMG_SPMV_STREAM_BLOCK, 2, 0, 0},
+                                {AMG_SPMV_STREAM_BLOCK, 4, 0, 0},
+                                {AMG_SPMV_STREAM_BLOCK, 8, 0, 0},
+                                {AMG_SPMV_LIST, 0, 0, 6},
+                                {AMG_SPMV_LIST, 0, 0, 8},
+                                {AMG_SPMV_LIST, 0, 0, 10}};
   for (size_t k = 0; k < sizeof runs / sizeof *runs; k++) {
     const int v = runs[k][0];
     CHECK_OK(amg_spmv_set_variant(v));
     CHECK_OK(amg_spmv_set_stream_warps(runs[k][1]));
     CHECK_OK(amg_spmv_set_batch_form(runs[k][2]));
+    CHECK_OK(amg_spmv_set_list_slots(runs[k][3]));
     for (int op = 0; op < ops; op++) {
-      char what[64];
-      snprintf(what, sizeof what, "%s, variant %s (warps %d, form %d)", op_names[op],
-               amg_spmv_variant_name(v), runs[k][1], runs[k][2]);
+      char what[80];
+      snprintf(what, sizeof what, "%s, variant %s (warps %d, form %d, slots %d)", op_names[op],
+               amg_spmv_variant_name(v), runs[k][1], runs[k][2], runs[k][3]);
       got[m] = again[m] = SENTINEL;
       CHECK_OK(run_op(op, da, &x, &b, &dinv, &out));
       dvec_download(&out, got);
@@ -165,7 +170,7 @@ static void check_matrix(const fmt_csr *a, const char *name) {
             what);
       if (v == AMG_SPMV_ROW)
         memcpy(row_result[op], got, ((size_t)m + 1) * sizeof *got);
-      if (v == AMG_SPMV_BATCH)
+      if (v == AMG_SPMV_BATCH || v == AMG_SPMV_LIST)
         CHECK(memcmp(row_result[op], got, (size_t)m * sizeof(double)) == 0,
               "%s: %s sums in the row variant's order but differs from it", name, what);
     }
@@ -173,6 +178,7 @@ static void check_matrix(const fmt_csr *a, const char *name) {
   CHECK_OK(amg_spmv_set_variant(AMG_SPMV_DEFAULT_VARIANT));
   CHECK_OK(amg_spmv_set_stream_warps(0));
   CHECK_OK(amg_spmv_set_batch_form(AMG_SPMV_BATCH_FORM_MODEL));
+  CHECK_OK(amg_spmv_set_list_slots(0));
 
   /* the cuSPARSE baseline */
   fmt_csr *dcsr = NULL;
