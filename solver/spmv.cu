@@ -573,6 +573,17 @@ static int list_slots(const fmt_tile *a) {
   return a->nnz <= 6 * m ? 6 : a->nnz <= 8 * m ? 8 : 10;
 }
 
+/* Whether AUTO takes list: for a square matrix (an operator: stencil rows
+ * of even length) when its rows average at most AMG_SPMV_SHORT_ROWS
+ * entries; for a rectangular one (a prolongator, whose rows count the
+ * aggregates a stencil touches and vary in length) only when they average
+ * at most AMG_SPMV_SHORT_ROWS_RECT, so that nearly every row fits one
+ * round of 6 (see spmv_variants.h). */
+static bool list_suits(const fmt_tile *a) {
+  const int64_t mean_limit = a->m == a->n ? AMG_SPMV_SHORT_ROWS : AMG_SPMV_SHORT_ROWS_RECT;
+  return a->nnz <= mean_limit * a->m;
+}
+
 template <class Out>
 static void launch_list(const fmt_tile *a, const double *x, Out out, cudaStream_t st) {
   const unsigned blocks = fmt_blocks(a->tile_m, FMT_TILE, SPMV_THREADS);
@@ -604,8 +615,8 @@ static amg_status launch(const fmt_tile *a, const double *x, Out out) {
   if (variant == AMG_SPMV_AUTO)
     variant = warps > 1                                       ? AMG_SPMV_STREAM_BLOCK
               : a->nnz > (int64_t)AMG_SPMV_LONG_ROWS * a->m ? AMG_SPMV_STREAM
-              : a->m == a->n && a->nnz <= (int64_t)AMG_SPMV_SHORT_ROWS * a->m ? AMG_SPMV_LIST
-                                                             : AMG_SPMV_BATCH;
+              : list_suits(a)                               ? AMG_SPMV_LIST
+                                                            : AMG_SPMV_BATCH;
 #define BATCH_ARGS a->m, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->val, x, out
   switch (variant) {
   case AMG_SPMV_ROW:

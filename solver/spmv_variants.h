@@ -66,15 +66,19 @@ typedef enum amg_spmv_variant {
    * walks its row alone); otherwise "stream" when rows average more than
    * AMG_SPMV_LONG_ROWS entries; "list" for a square matrix whose rows
    * average at most AMG_SPMV_SHORT_ROWS (the operators of 2D 5- and
-   * 9-point and 3D 7-point); else "batch" (3D 27-point, and prolongators:
-   * their row lengths vary, a lane with more entries than a round holds
-   * waits one round trip per extra round, and "list" was slower on three
-   * of the four measured, run 66). The fastest on these matrices. */
+   * 9-point and 3D 7-point) or a rectangular one whose rows average at
+   * most AMG_SPMV_SHORT_ROWS_RECT (the 2D prolongators); else "batch" (3D
+   * 27-point, the 3D prolongators). A prolongator's row counts the
+   * aggregates its stencil touches, so lengths vary: on 3D, averaging 3.4-
+   * 4.3, half the tile rows hold a row longer than 6, which costs list a
+   * second round trip, and list was slower there (run 66); the 2D ones,
+   * averaging 2.4-2.6, have no row over 6. */
   AMG_SPMV_AUTO = -1
 } amg_spmv_variant;
 
 #define AMG_SPMV_LONG_ROWS 48
 #define AMG_SPMV_SHORT_ROWS 10
+#define AMG_SPMV_SHORT_ROWS_RECT 3
 
 /* The variant used when none was chosen. */
 #define AMG_SPMV_DEFAULT_VARIANT AMG_SPMV_AUTO
