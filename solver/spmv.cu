@@ -574,7 +574,7 @@ static int list_slots(const fmt_tile *a) {
 }
 
 /* Whether AUTO takes list: for a square matrix (an operator: stencil rows
- * of even length) when its rows average at most AMG_SPMV_SHORT_ROWS
+ * of uniform length) when its rows average at most AMG_SPMV_SHORT_ROWS
  * entries; for a rectangular one (a prolongator, whose rows count the
  * aggregates a stencil touches and vary in length) only when they average
  * at most AMG_SPMV_SHORT_ROWS_RECT, so that nearly every row fits one
