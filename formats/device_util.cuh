@@ -18,6 +18,11 @@ static inline unsigned fmt_blocks(int64_t items, int per_item, int threads) {
   return (unsigned)(blocks > 0 ? blocks : 1);
 }
 
+/* Half-warps the GPU holds at once (multiprocessors x 128: 2048 resident
+ * threads each), for kernels that spread few rows or tiles over more
+ * half-warps. */
+static inline int64_t fmt_half_warp_slots(void) { return (int64_t)fmt_device_multiprocessors() * 128; }
+
 /* Blocks of `threads` threads for a deterministic reduction over n items:
  * about 4 items per thread, at least 1 and at most max_blocks (the partial
  * sums the final block adds). A function of n alone, so the summation

@@ -353,8 +353,8 @@ extern "C" amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *sm
   strength_graph g = {n, a->tile_ptr, a->tile_col, smask};
   int64_t tiles_per_row = (a->num_tiles + a->tile_m - 1) / a->tile_m;
   int parts = amg_aggregate_get_parts();
-  if (parts == 0) /* the half-warp slots of the GPU, as for the SpGEMM */
-    parts = fmt_workers_per_row(a->tile_m, tiles_per_row, (int64_t)fmt_device_multiprocessors() * 128, 8);
+  if (parts == 0)
+    parts = fmt_workers_per_row(a->tile_m, tiles_per_row, fmt_half_warp_slots(), 8);
   switch (parts) {
   case 1: return aggregate<1>(a, g, agg, st);
   case 2: return aggregate<2>(a, g, agg, st);

@@ -7,10 +7,6 @@
 #include "device_util.cuh"
 #include "spgemm.h"
 
-/* Half-warps the GPU can hold at once (multiprocessors x 128), for spreading
- * few tiles; looked up once per process. */
-int64_t spgemm_half_warp_slots(void);
-
 /* Step 1, count pass; *num_cand (host) is the number of candidates. Few
  * rows (last_block_scan.cuh): cand_ptr (tile_m + 1, device) gets each
  * row's prefix within its counting unit and scratch

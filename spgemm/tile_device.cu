@@ -8,8 +8,6 @@
  * neither sync needs a scan launch or a copy call (last_block_scan.cuh). */
 #include "spgemm_device.cuh"
 
-int64_t spgemm_half_warp_slots(void) { return (int64_t)fmt_device_multiprocessors() * 128; }
-
 extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, fmt_tile **out,
                                          const spgemm_tile_options *opt, spgemm_stats *stats) {
   *out = NULL;

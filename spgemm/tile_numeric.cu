@@ -119,14 +119,14 @@ amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, 
   if (nt == 0)
     return AMG_OK;
   bool rows = numeric == SPGEMM_NUMERIC_ROWS ||
-              (numeric == SPGEMM_NUMERIC_AUTO && c->tile_m >= spgemm_half_warp_slots());
+              (numeric == SPGEMM_NUMERIC_AUTO && c->tile_m >= fmt_half_warp_slots());
   int row_slots = rows ? SPGEMM_ROW_SLOTS : 0;
   if (row_slots > 0) {
     amg_status s = spgemm_numeric_rows_device(a, b, c);
     if (s != AMG_OK)
       return s;
   }
-  int group = spgemm_half_warps_per_tile(nt, spgemm_mean_list(a, b), spgemm_half_warp_slots());
+  int group = spgemm_half_warps_per_tile(nt, spgemm_mean_list(a, b), fmt_half_warp_slots());
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
 #define NUMERIC_ARGS                                                                               \
   nt, group, dense_threshold, row_slots, c_row, c->tile_ptr, c->tile_col, c->tile_nnz,             \

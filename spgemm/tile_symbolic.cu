@@ -199,7 +199,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   spgemm_scan_layout l = {false, SYM_HALF_WARPS, 1, 0};
   amg_status s = AMG_OK;
   if (num_cand > 0) {
-    group = spgemm_half_warps_per_tile(num_cand, spgemm_mean_list(a, b), spgemm_half_warp_slots());
+    group = spgemm_half_warps_per_tile(num_cand, spgemm_mean_list(a, b), fmt_half_warp_slots());
     l = group == 1 ? symbolic_layout<16>(num_cand, group) : symbolic_layout<32>(num_cand, group);
   }
   /* Fused: the candidates' prefixes within their units, then the units' and
