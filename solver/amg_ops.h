@@ -96,11 +96,11 @@ amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *smask, int32_
  * amg_aggregate_device choose by fmt_workers_per_row; 1, 2, 4 or 8 force it.
  * Process-wide and not thread-safe: for tests and benchmarks. */
 amg_status amg_aggregate_set_parts(int parts);
+int amg_aggregate_get_parts(void);
 /* The argument checks both versions make (clears *st first): non-NULL
  * arguments, a square matrix where loc says; `who` names the caller. */
 amg_status amg_aggregate_check_args(const fmt_tile *a, const uint16_t *smask, const int32_t *agg,
                                     amg_aggregate_stats *st, fmt_location loc, const char *who);
-int amg_aggregate_get_parts(void);
 
 /* size[0 .. count) (where agg lives) = the number of nodes in each aggregate,
  * or the sum of their weights w (NULL: 1 each); agg[i] >= count is an error

@@ -584,16 +584,17 @@ static bool list_suits(const fmt_tile *a) {
   return a->nnz <= mean_limit * a->m;
 }
 
+/* The arguments of batch_kernel and list_kernel, which read the same arrays. */
+#define BATCH_ARGS a->m, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->val, x, out
+
 template <class Out>
 static void launch_list(const fmt_tile *a, const double *x, Out out, cudaStream_t st) {
   const unsigned blocks = fmt_blocks(a->tile_m, FMT_TILE, SPMV_THREADS);
-#define LIST_ARGS a->m, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->val, x, out
   switch (list_slots(a)) {
-  case 6: list_kernel<6><<<blocks, SPMV_THREADS, 0, st>>>(LIST_ARGS); break;
-  case 8: list_kernel<8><<<blocks, SPMV_THREADS, 0, st>>>(LIST_ARGS); break;
-  default: list_kernel<10><<<blocks, SPMV_THREADS, 0, st>>>(LIST_ARGS); break;
+  case 6: list_kernel<6><<<blocks, SPMV_THREADS, 0, st>>>(BATCH_ARGS); break;
+  case 8: list_kernel<8><<<blocks, SPMV_THREADS, 0, st>>>(BATCH_ARGS); break;
+  default: list_kernel<10><<<blocks, SPMV_THREADS, 0, st>>>(BATCH_ARGS); break;
   }
-#undef LIST_ARGS
 }
 
 template <int WARPS, class Out>
@@ -617,7 +618,6 @@ static amg_status launch(const fmt_tile *a, const double *x, Out out) {
               : a->nnz > (int64_t)AMG_SPMV_LONG_ROWS * a->m ? AMG_SPMV_STREAM
               : list_suits(a)                               ? AMG_SPMV_LIST
                                                             : AMG_SPMV_BATCH;
-#define BATCH_ARGS a->m, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->val, x, out
   switch (variant) {
   case AMG_SPMV_ROW:
     row_kernel<<<fmt_blocks(a->m, 1, SPMV_THREADS), SPMV_THREADS, 0, st>>>(

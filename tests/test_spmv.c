@@ -102,6 +102,8 @@ static void check_matrix(const fmt_csr *a, const char *name) {
         "%s: batch bytes", name);
   CHECK(amg_spmv_matrix_bytes(t, AMG_SPMV_BATCH_WARP) == amg_spmv_matrix_bytes(t, AMG_SPMV_BATCH),
         "%s: batch-warp bytes", name);
+  CHECK(amg_spmv_matrix_bytes(t, AMG_SPMV_LIST) == amg_spmv_matrix_bytes(t, AMG_SPMV_BATCH), "%s: list bytes",
+        name);
   CHECK(amg_spmv_matrix_bytes(t, AMG_SPMV_STREAM) == tp + 12 * nt + 9 * nz, "%s: stream bytes", name);
   CHECK(amg_spmv_matrix_bytes(t, AMG_SPMV_STREAM_BLOCK) == tp + 12 * nt + 9 * nz, "%s: stream-block bytes",
         name);
@@ -219,6 +221,12 @@ static void check_errors(void) {
   CHECK_OK(amg_spmv_set_batch_form(AMG_SPMV_BATCH_FORM_PAIRS));
   CHECK(amg_spmv_get_batch_form() == AMG_SPMV_BATCH_FORM_PAIRS, "batch form not kept");
   CHECK_OK(amg_spmv_set_batch_form(AMG_SPMV_BATCH_FORM_MODEL));
+  CHECK_ERROR(amg_spmv_set_list_slots(7), AMG_ERR_ARG, "list slots");
+  CHECK_ERROR(amg_spmv_set_list_slots(12), AMG_ERR_ARG, "list slots");
+  CHECK(amg_spmv_get_list_slots() == 0, "a refused slot count leaves the row length in charge");
+  CHECK_OK(amg_spmv_set_list_slots(8));
+  CHECK(amg_spmv_get_list_slots() == 8, "list slots not kept");
+  CHECK_OK(amg_spmv_set_list_slots(0));
   CHECK_ERROR(amg_spmv_set_variant(AMG_SPMV_NUM_VARIANTS), AMG_ERR_ARG, "variant");
   for (int v = 0; v < AMG_SPMV_NUM_VARIANTS; v++) {
     CHECK_OK(amg_spmv_set_variant(v));
