@@ -48,6 +48,14 @@ amg_status fmt_tile_transpose_device(const fmt_tile *dev_a, fmt_tile **dev_at) {
   *dev_at = NULL;
   return no_cuda("tile_transpose_device");
 }
+amg_status fmt_tile_is_symmetric_device(const fmt_tile *dev_a, int *symmetric) {
+  *symmetric = 0;
+  return no_cuda("tile_is_symmetric_device");
+}
+amg_status fmt_tile_mirror_upper_device(const fmt_tile *dev_u, fmt_tile **dev_c) {
+  *dev_c = NULL;
+  return no_cuda("tile_mirror_upper_device");
+}
 amg_status fmt_tile_columns_create_device(const fmt_tile *dev_a, fmt_tile_columns **out) {
   *out = NULL;
   return no_cuda("tile_columns_create_device");

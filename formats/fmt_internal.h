@@ -19,6 +19,9 @@ amg_status fmt_tile_from_unsorted_csr_device(const fmt_csr *dev_csr, fmt_tile **
 /* A copy where at least one side is on the device (device_memory.cu); waits for it. */
 amg_status fmt_device_copy_any(void *dst, int dst_device, const void *src, int src_device, size_t bytes);
 
+/* fmt_tile_mirror_upper's checks of u: square; on the host, no tile below the diagonal. */
+amg_status fmt_tile_mirror_check(const fmt_tile *u);
+
 /* Bits strictly below column c of a 16-bit row mask. */
 static inline uint16_t fmt_mask_below(int c) { return (uint16_t)((1u << c) - 1u); }
 

@@ -139,6 +139,17 @@ void fmt_tile_columns_destroy(fmt_tile_columns *bc);
 amg_status fmt_tile_select(const fmt_tile *a, const uint16_t *keep, fmt_tile **out);
 amg_status fmt_tile_select_device(const fmt_tile *a, const uint16_t *keep, fmt_tile **out);
 
+/* ---- Symmetric matrices (host or device: dispatched on the matrix's loc) ---- */
+/* *symmetric = 1 when a is square and every stored (i, j) has a stored (j, i)
+ * of equal value, else 0. */
+amg_status fmt_tile_is_symmetric(const fmt_tile *a, int *symmetric);
+/* C = the symmetric matrix whose upper triangle (diagonal included) is u's.
+ * u must be square with no tile below the tile diagonal; entries below the
+ * diagonal inside u's diagonal tiles are ignored (a tile they alone fill is
+ * dropped). For a product known to be symmetric, of which only the tiles on
+ * and above the diagonal were computed. */
+amg_status fmt_tile_mirror_upper(const fmt_tile *u, fmt_tile **out);
+
 /* ---- Conversions and transpose, host (CPU reference) ---- */
 amg_status fmt_tile_from_csr(const fmt_csr *a, fmt_tile **out);
 amg_status fmt_tile_to_csr(const fmt_tile *a, fmt_csr **out);
@@ -205,6 +216,9 @@ amg_status fmt_tile_download(const fmt_tile *dev, fmt_tile **host);
 amg_status fmt_tile_from_csr_device(const fmt_csr *dev_csr, fmt_tile **dev_tile);
 amg_status fmt_tile_to_csr_device(const fmt_tile *dev_tile, fmt_csr **dev_csr);
 amg_status fmt_tile_transpose_device(const fmt_tile *dev_a, fmt_tile **dev_at);
+/* Device versions of fmt_tile_is_symmetric and fmt_tile_mirror_upper (which dispatch here). */
+amg_status fmt_tile_is_symmetric_device(const fmt_tile *dev_a, int *symmetric);
+amg_status fmt_tile_mirror_upper_device(const fmt_tile *dev_u, fmt_tile **dev_c);
 /* Device tile-column order of a device matrix (fmt_tile_columns_create dispatches here). */
 amg_status fmt_tile_columns_create_device(const fmt_tile *dev_a, fmt_tile_columns **out);
 

@@ -1,5 +1,5 @@
-/* GPU conversions, transpose and tile-column order against the host
- * references. The tile layout is canonical, so GPU and CPU results must be
+/* GPU conversions, transpose, tile-column order, symmetry check and mirror
+ * against the host references. The tile layout is canonical, so GPU and CPU results must be
  * bitwise identical, and two GPU runs likewise. */
 #include <stdlib.h>
 #include <string.h>
@@ -162,10 +162,78 @@ static fmt_tile_columns *download_columns(const fmt_tile_columns *d) {
   return c;
 }
 
+static int device_symmetric(const fmt_csr *a) {
+  fmt_tile *t = NULL, *d = NULL;
+  int yes = -1;
+  CHECK_OK(fmt_tile_from_csr(a, &t));
+  CHECK_OK(fmt_tile_upload(t, &d));
+  if (d)
+    CHECK_OK(fmt_tile_is_symmetric_device(d, &yes));
+  fmt_tile_destroy(t);
+  fmt_tile_destroy(d);
+  return yes;
+}
+
+/* The GPU symmetry check and mirror against the host's: the same answers
+ * and bitwise the same mirrored matrices (tile_mirror.cu). */
+static void check_mirror(const fmt_csr *a, const char *name) {
+  CHECK(device_symmetric(a) == 1, "%s: the GPU does not find it symmetric", name);
+  for (int junk = 0; junk < 2; junk++) {
+    fmt_csr *u = test_upper_tiles(a, junk);
+    fmt_tile *tu = NULL, *du = NULL, *want = NULL, *dc = NULL, *got = NULL;
+    CHECK_OK(fmt_tile_from_csr(u, &tu));
+    CHECK_OK(fmt_tile_upload(tu, &du));
+    if (tu)
+      CHECK_OK(fmt_tile_mirror_upper(tu, &want));
+    if (du)
+      CHECK_OK(fmt_tile_mirror_upper(du, &dc));
+    if (dc)
+      CHECK_OK(fmt_tile_download(dc, &got));
+    if (got && want) {
+      CHECK_OK(fmt_tile_validate(got));
+      CHECK(test_tile_identical(got, want), "%s: GPU mirror (junk %d) differs from the host's", name, junk);
+    }
+    if (u && a->m > FMT_TILE && junk) /* tiles above the diagonal lack their transposes */
+      CHECK(device_symmetric(u) == 0, "%s: the GPU finds its upper tiles symmetric", name);
+    fmt_tile_destroy(tu);
+    fmt_tile_destroy(du);
+    fmt_tile_destroy(want);
+    fmt_tile_destroy(dc);
+    fmt_tile_destroy(got);
+    fmt_csr_destroy(u);
+  }
+}
+
+/* A tile below the diagonal is refused on the GPU; a rectangular or
+ * unsymmetric matrix is not symmetric. */
+static void check_mirror_refused(void) {
+  fmt_csr *below = test_random_csr(40, 40, 0.1, 131, 0, 0), *wide = test_random_csr(20, 30, 0.3, 132, 0, 0);
+  fmt_tile *t = NULL, *d = NULL, *c = NULL;
+  CHECK_OK(fmt_tile_from_csr(below, &t));
+  CHECK_OK(fmt_tile_upload(t, &d));
+  if (d)
+    CHECK_ERROR(fmt_tile_mirror_upper(d, &c), AMG_ERR_ARG, "below the diagonal");
+  CHECK(device_symmetric(below) == 0, "random 40x40: the GPU finds it symmetric");
+  CHECK(device_symmetric(wide) == 0, "random 20x30: the GPU finds it symmetric");
+  fmt_tile_destroy(t);
+  fmt_tile_destroy(d);
+  fmt_csr_destroy(below);
+  fmt_csr_destroy(wide);
+}
+
 int main(void) {
   test_require_device("test_gpu_formats");
   const char *name;
   fmt_csr *a;
+  for (int i = 0; (a = test_symmetric_matrix(i, &name)) != NULL; i++) {
+    check_mirror(a, name);
+    fmt_csr_destroy(a);
+  }
+  CHECK_OK(fmt_poisson(27, 40, &a));
+  if (a)
+    check_mirror(a, "poisson 3D 27-point n=40");
+  fmt_csr_destroy(a);
+  check_mirror_refused();
   for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
     check_matrix(a, name);
     fmt_csr_destroy(a);

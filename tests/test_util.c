@@ -141,6 +141,44 @@ fmt_csr *test_matrix(int i, const char **name) {
   return NULL;
 }
 
+fmt_csr *test_symmetric_matrix(int i, const char **name) {
+  fmt_csr *a = NULL;
+  double *d = NULL;
+  switch (i) {
+  case 0: *name = "poisson 2D 5-point n=20"; fmt_poisson(5, 20, &a); return a;
+  case 1: *name = "poisson 2D 9-point n=19"; fmt_poisson(9, 19, &a); return a;
+  case 2: *name = "poisson 3D 7-point n=7"; fmt_poisson(7, 7, &a); return a;
+  case 3: *name = "poisson 3D 27-point n=6"; fmt_poisson(27, 6, &a); return a;
+  case 4: *name = "random SPD 53x53 d=0.1"; d = test_random_spd_dense(53, 0.1, 111); break;
+  case 5: *name = "random SPD 40x40 d=0.4"; d = test_random_spd_dense(40, 0.4, 112); break;
+  case 6: *name = "random SPD 1x1"; d = test_random_spd_dense(1, 1.0, 113); break;
+  default: return NULL;
+  }
+  a = d ? test_csr_from_dense(i == 4 ? 53 : i == 5 ? 40 : 1, i == 4 ? 53 : i == 5 ? 40 : 1, d, 0) : NULL;
+  free(d);
+  return a;
+}
+
+fmt_csr *test_upper_tiles(const fmt_csr *a, int junk) {
+  fmt_csr *u = NULL;
+  if (fmt_csr_create(a->m, a->n, a->nnz, FMT_HOST, &u) != AMG_OK)
+    return NULL;
+  int64_t k = 0;
+  u->row_ptr[0] = 0;
+  for (int32_t i = 0; i < a->m; i++) {
+    for (int64_t q = a->row_ptr[i]; q < a->row_ptr[i + 1]; q++) {
+      int32_t j = a->col[q];
+      if (j / FMT_TILE < i / FMT_TILE)
+        continue;
+      u->col[k] = j;
+      u->val[k++] = junk && j < i && j / FMT_TILE == i / FMT_TILE ? -7.0 : a->val[q];
+    }
+    u->row_ptr[i + 1] = k;
+  }
+  u->nnz = k;
+  return u;
+}
+
 void test_each_product(test_product_check check) {
   const char *name;
   fmt_csr *a;

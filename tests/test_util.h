@@ -73,6 +73,16 @@ fmt_csr *test_full_tiles_csr(int32_t m, int32_t n, uint64_t seed);
  * stencils at small n. Returns NULL past the end; *name describes it. */
 fmt_csr *test_matrix(int i, const char **name);
 
+/* Symmetric matrices (each equal to its transpose, bitwise) built from fixed
+ * seeds: Poisson stencils with partial edge tiles and random SPD ones.
+ * Returns NULL past the end; *name describes it. */
+fmt_csr *test_symmetric_matrix(int i, const char **name);
+
+/* a's entries in tiles on and above the tile diagonal; with junk, the entries
+ * below the diagonal inside diagonal tiles get the value -7 (which
+ * fmt_tile_mirror_upper must ignore). */
+fmt_csr *test_upper_tiles(const fmt_csr *a, int junk);
+
 /* Runs check(A, B, what) on the products every SpGEMM is tested on: for each
  * test_matrix A, A*A^T, A^T*A, A*A when square, and A*P with a random
  * tall-thin P. */
