@@ -58,11 +58,12 @@ done:
 }
 
 extern "C" amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b,
-                                             fmt_tile **c, spgemm_stats *stats) {
+                                             int symmetric, fmt_tile **c, spgemm_stats *stats) {
   *c = NULL;
   if (!a || !b || a->loc != FMT_DEVICE || b->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "spgemm_multiply_device: need device matrices");
   if (be == SPGEMM_CUSPARSE)
     return via_cusparse(a, b, c, stats);
-  return spgemm_tile_device(a, b, c, NULL, stats);
+  spgemm_tile_options opt = {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_AUTO, symmetric};
+  return spgemm_tile_device(a, b, c, &opt, stats);
 }

@@ -22,6 +22,12 @@ amg_status spgemm_csr_reference(const fmt_csr *a, const fmt_csr *b, fmt_csr **c)
  * tiles dropped), numeric. */
 amg_status spgemm_tile_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile **c);
 
+/* The same for a product the caller knows to be symmetric, such as P^T (A P)
+ * with A symmetric: step 1 keeps only the tiles on and above the diagonal,
+ * about half the work of steps 2 and 3, and fmt_tile_mirror_upper completes
+ * C from its upper triangle, which is then exactly symmetric. */
+amg_status spgemm_tile_symmetric_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile **c);
+
 /* Intermediate products of A*B (sum over stored a_ik of nnz(B row k));
  * the flop count is twice this. Host matrices. */
 int64_t spgemm_csr_products(const fmt_csr *a, const fmt_csr *b);
@@ -61,6 +67,7 @@ typedef enum spgemm_numeric_kernel {
 typedef struct spgemm_tile_options {
   int dense_threshold;
   spgemm_numeric_kernel numeric;
+  int symmetric; /* C is known to be symmetric: as spgemm_tile_symmetric_reference */
 } spgemm_tile_options;
 
 typedef struct spgemm_stats {
@@ -69,10 +76,11 @@ typedef struct spgemm_stats {
   double product_ms;       /* the product alone, C's allocation included (when timed) */
   double convert_ms;       /* tile<->CSR conversions (cusparse backend) */
   /* With profile set before the call (tile backend): time of B's column
-   * order, step 1, step 2 (with C's allocation) and step 3. Each step then
-   * ends in a sync, so the sum exceeds product_ms slightly. */
+   * order, step 1, step 2 (with C's allocation), step 3 and the mirror of a
+   * symmetric product. Each step then ends in a sync, so the sum exceeds
+   * product_ms slightly. */
   int profile;
-  double step_ms[4];
+  double step_ms[5];
 } spgemm_stats;
 
 /* C = A*B on device tile matrices with the tiled SpGEMM. opt and stats may be NULL.
@@ -105,11 +113,13 @@ void spgemm_csr32_destroy(spgemm_csr32 *a);
 /* C = A*B with cusparseSpGEMM (generic API, CSR, FP64), C allocated here. */
 amg_status spgemm_cusparse(const spgemm_csr32 *a, const spgemm_csr32 *b, spgemm_csr32 **c);
 
-/* C = A*B on device tile matrices with the chosen backend. The cusparse
- * backend converts to CSR and back on the GPU; stats separate that time from
- * the product's. With stats, the call is timed with events. */
-amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b, fmt_tile **c,
-                                  spgemm_stats *stats);
+/* C = A*B on device tile matrices with the chosen backend. symmetric: C is
+ * known to be symmetric, and the tile backend uses it (spgemm_tile_options);
+ * cuSPARSE has no such product and computes all of C. The cusparse backend
+ * converts to CSR and back on the GPU; stats separate that time from the
+ * product's. With stats, the call is timed with events. */
+amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b, int symmetric,
+                                  fmt_tile **c, spgemm_stats *stats);
 
 #ifdef __cplusplus
 }

@@ -12,13 +12,14 @@
  * row's prefix within its counting unit and scratch
  * (spgemm_structure_scratch(tile_m) entries, device) the units' and
  * blocks' prefixes; one host sync, no copy. Many rows: cand_ptr is
- * complete after a CUB scan, scratch is unused (0 entries); one copy. */
+ * complete after a CUB scan, scratch is unused (0 entries); one copy.
+ * upper: only the candidates on and above the diagonal (a symmetric C). */
 int64_t spgemm_structure_scratch(int32_t tile_m);
-amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr, int64_t *scratch,
-                                   int64_t *num_cand);
+amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool upper, int64_t *cand_ptr,
+                                   int64_t *scratch, int64_t *num_cand);
 /* Step 1, fill pass: writes the sorted candidate columns and their tile
  * rows, and completes cand_ptr where the count pass left prefixes. */
-amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr,
+amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, bool upper, int64_t *cand_ptr,
                                         const int64_t *scratch, int32_t *cand_col, int32_t *cand_row);
 
 /* Step 2: masks of every candidate, then C allocated with only the non-empty

@@ -1,4 +1,6 @@
-/* C = A*B on device tile matrices: the three steps of the tiled SpGEMM.
+/* C = A*B on device tile matrices: the three steps of the tiled SpGEMM, and
+ * for a product known to be symmetric, the tiles on and above the diagonal
+ * only, then fmt_tile_mirror_upper_device (one more sync).
  *
  * Allocations: C's arrays, and work arrays of O(tiles): B's column order,
  * the candidate structure (pointers, columns, rows, masks, nnz, prefixes) and
@@ -21,6 +23,9 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
                      (long long)a->num_tiles, (long long)b->num_tiles);
   int dense_threshold = opt ? opt->dense_threshold : SPGEMM_DENSE_THRESHOLD;
   spgemm_numeric_kernel numeric = opt ? opt->numeric : SPGEMM_NUMERIC_AUTO;
+  bool upper = opt && opt->symmetric;
+  if (upper && a->m != b->n)
+    return amg_error(AMG_ERR_ARG, "spgemm: a symmetric product must be square, not %d x %d", a->m, b->n);
   fmt_tile_columns *bc = NULL;
   int64_t *cand_ptr = NULL, num_cand = 0;
   int32_t *cand_col = NULL, *cand_row = NULL, *c_row = NULL;
@@ -50,7 +55,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
                                 ((size_t)a->tile_m + 1 + (size_t)spgemm_structure_scratch(a->tile_m)) *
                                     sizeof *cand_ptr),
                s, done);
-  AMG_TRY_GOTO(spgemm_structure_device(a, b, cand_ptr, cand_ptr + a->tile_m + 1, &num_cand), s, done);
+  AMG_TRY_GOTO(spgemm_structure_device(a, b, upper, cand_ptr, cand_ptr + a->tile_m + 1, &num_cand), s, done);
   if (num_cand > INT32_MAX) {
     s = amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld candidate tiles; the kernels index tiles with 32 bits",
                   (long long)num_cand);
@@ -58,8 +63,9 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   }
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_col, (size_t)num_cand * sizeof *cand_col), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_row, (size_t)num_cand * sizeof *cand_row), s, done);
-  AMG_TRY_GOTO(spgemm_structure_fill_device(a, b, cand_ptr, cand_ptr + a->tile_m + 1, cand_col, cand_row), s,
-               done);
+  AMG_TRY_GOTO(
+      spgemm_structure_fill_device(a, b, upper, cand_ptr, cand_ptr + a->tile_m + 1, cand_col, cand_row), s,
+      done);
   STEP_DONE(1);
   AMG_TRY_GOTO(spgemm_symbolic_device(a, bc, b, cand_ptr, cand_col, cand_row, num_cand, &c, &c_row),
                s, done);
@@ -69,6 +75,19 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   STEP_DONE(2);
   AMG_TRY_GOTO(spgemm_numeric_device(a, bc, b, c, c_row, dense_threshold, numeric), s, done);
   STEP_DONE(3);
+  if (upper) { /* the work arrays go first: U and C coexist */
+    fmt_tile_columns_destroy(bc);
+    fmt_device_free(c_row);
+    bc = NULL;
+    c_row = NULL;
+    fmt_tile *u = c;
+    c = NULL;
+    s = fmt_tile_mirror_upper_device(u, &c);
+    fmt_tile_destroy(u);
+    if (s != AMG_OK)
+      goto done;
+    STEP_DONE(4);
+  }
 #undef STEP_DONE
   if (stats) {
     stats->candidate_tiles = num_cand;

@@ -1,4 +1,5 @@
-/* C = A*B in tile format on the host: the three steps in order. */
+/* C = A*B in tile format on the host: the three steps in order (and the
+ * mirror of a symmetric product). */
 #include <stdlib.h>
 
 #include "tile_steps.h"
@@ -24,24 +25,32 @@ int64_t spgemm_tile_products(const fmt_tile *a, const fmt_tile *b) {
   return products;
 }
 
-amg_status spgemm_tile_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile **out) {
+/* With upper: only C's tiles on and above the diagonal, then mirrored. */
+static amg_status product(const fmt_tile *a, const fmt_tile *b, int upper, fmt_tile **out) {
   *out = NULL;
   if (!a || !b || a->loc != FMT_HOST || b->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "spgemm_tile_reference: need host matrices");
   if (a->n != b->m)
     return amg_error(AMG_ERR_ARG, "spgemm: inner dimensions differ (%d x %d times %d x %d)", a->m,
                      a->n, b->m, b->n);
+  if (upper && a->m != b->n)
+    return amg_error(AMG_ERR_ARG, "spgemm: a symmetric product must be square, not %d x %d", a->m, b->n);
   fmt_tile_columns *bc = NULL;
   int64_t *cand_ptr = NULL;
   int32_t *cand_col = NULL;
   fmt_tile *c = NULL;
   amg_status s = fmt_tile_columns_create(b, &bc);
   if (s == AMG_OK)
-    s = spgemm_tile_structure(a, b, &cand_ptr, &cand_col);
+    s = spgemm_tile_structure(a, b, upper, &cand_ptr, &cand_col);
   if (s == AMG_OK)
     s = spgemm_tile_symbolic(a, b, bc, cand_ptr, cand_col, &c);
   if (s == AMG_OK)
     s = spgemm_tile_numeric(a, b, bc, c);
+  if (s == AMG_OK && upper) {
+    fmt_tile *u = c;
+    s = fmt_tile_mirror_upper(u, &c);
+    fmt_tile_destroy(u);
+  }
   fmt_tile_columns_destroy(bc);
   free(cand_ptr);
   free(cand_col);
@@ -50,4 +59,12 @@ amg_status spgemm_tile_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile 
   else
     fmt_tile_destroy(c);
   return s;
+}
+
+amg_status spgemm_tile_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile **out) {
+  return product(a, b, 0, out);
+}
+
+amg_status spgemm_tile_symmetric_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile **out) {
+  return product(a, b, 1, out);
 }

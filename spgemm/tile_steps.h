@@ -12,8 +12,8 @@ int64_t spgemm_tile_match(const fmt_tile *a, int32_t ti, const fmt_tile_columns 
                           int64_t *pair_a, int64_t *pair_b);
 
 /* Step 1: candidate tile structure of C (tile_ptr, tile_col), before any tile
- * is known to be empty. */
-amg_status spgemm_tile_structure(const fmt_tile *a, const fmt_tile *b, int64_t **tile_ptr,
+ * is known to be empty; with upper, only tiles on and above the diagonal. */
+amg_status spgemm_tile_structure(const fmt_tile *a, const fmt_tile *b, int upper, int64_t **tile_ptr,
                                  int32_t **tile_col);
 
 /* Step 2: symbolic. From the candidate structure, builds C with its final

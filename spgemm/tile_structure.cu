@@ -1,5 +1,6 @@
 /* Step 1 on the GPU (CPU reference: tile_structure.c): C's candidate tile
- * structure, the symbolic product of the tile layouts.
+ * structure, the symbolic product of the tile layouts (for a symmetric
+ * product, only the columns from the diagonal on).
  *
  * One warp per tile row i of A. The candidate columns are the union of B's
  * tile rows k over A's tiles (i, k). The warp first finds their range
@@ -19,10 +20,12 @@
 #define STRUCT_WORDS (STRUCT_BITMAP_BITS / 32)
 #define STRUCT_WARPS 8 /* warps per block */
 
-/* Candidate columns of C's tile row i, by one warp; FILL writes them (and
- * their row) from position out. Returns their number (on every lane). */
+/* Candidate columns of C's tile row i (from column i on when upper), by one
+ * warp; FILL writes them (and their row) from position out. Returns their
+ * number (on every lane). */
 template <bool FILL>
-static __device__ int64_t row_candidates(int32_t i, const int64_t *a_tile_ptr, const int32_t *a_tile_col,
+static __device__ int64_t row_candidates(int32_t i, bool upper, const int64_t *a_tile_ptr,
+                                         const int32_t *a_tile_col,
                                          const int64_t *b_tile_ptr, const int32_t *b_tile_col,
                                          int64_t out, int32_t *cand_col, int32_t *cand_row,
                                          uint32_t *bitmap) {
@@ -39,6 +42,8 @@ static __device__ int64_t row_candidates(int32_t i, const int64_t *a_tile_ptr, c
   }
   lo = __reduce_min_sync(0xFFFFFFFFu, lo);
   hi = __reduce_max_sync(0xFFFFFFFFu, hi);
+  if (upper)
+    lo = max(lo, i);
   int64_t count = 0;
   for (int64_t w0 = lo; w0 <= hi; w0 += STRUCT_BITMAP_BITS) {
     int64_t span = min((int64_t)STRUCT_BITMAP_BITS, (int64_t)hi - w0 + 1);
@@ -89,7 +94,7 @@ static __device__ unsigned structure_ticket; /* last_block_scan.cuh */
  * Both set cand_ptr[0] = 0. */
 template <bool FUSED>
 static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
-    count_kernel(int32_t tile_m, int64_t len, const int64_t *a_tile_ptr,
+    count_kernel(int32_t tile_m, int64_t len, bool upper, const int64_t *a_tile_ptr,
                  const int32_t *a_tile_col, const int64_t *b_tile_ptr, const int32_t *b_tile_col,
                  int64_t *cand_ptr, int64_t *scratch, int64_t *total) {
   __shared__ uint32_t bitmap_all[STRUCT_WARPS][STRUCT_WORDS];
@@ -101,8 +106,8 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     int32_t i = (int32_t)((int64_t)blockIdx.x * STRUCT_WARPS + warp);
     if (i >= tile_m)
       return; /* whole warp */
-    int64_t count = row_candidates<false>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, 0, NULL, NULL,
-                                          bitmap_all[warp]);
+    int64_t count = row_candidates<false>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, 0, NULL,
+                                          NULL, bitmap_all[warp]);
     if ((threadIdx.x & 31) == 0)
       cand_ptr[i + 1] = count;
     return;
@@ -111,8 +116,8 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
   for (int64_t i = first; i < first + len && i < tile_m; i++) {
     if ((threadIdx.x & 31) == 0)
       cand_ptr[i + 1] = run;
-    run += row_candidates<false>((int32_t)i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, 0, NULL, NULL,
-                                 bitmap_all[warp]);
+    run += row_candidates<false>((int32_t)i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, 0, NULL,
+                                 NULL, bitmap_all[warp]);
   }
   if ((threadIdx.x & 31) == 0)
     warp_total[warp] = run;
@@ -124,7 +129,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
  * pass's three levels) and leaves cand_ptr[i + 1] = its end; else cand_ptr
  * is complete already. */
 static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
-    fill_kernel(int32_t tile_m, spgemm_scan_layout layout, const int64_t *a_tile_ptr,
+    fill_kernel(int32_t tile_m, spgemm_scan_layout layout, bool upper, const int64_t *a_tile_ptr,
                 const int32_t *a_tile_col, const int64_t *b_tile_ptr, const int32_t *b_tile_col,
                 int64_t *cand_ptr, const int64_t *scratch, int32_t *cand_col, int32_t *cand_row) {
   __shared__ uint32_t bitmap_all[STRUCT_WARPS][STRUCT_WORDS];
@@ -137,8 +142,8 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     start = spgemm_scan_prefix(i, layout, cand_ptr + 1, scratch, spgemm_int64_sum{});
   else
     start = cand_ptr[i];
-  int64_t count = row_candidates<true>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, start, cand_col,
-                                       cand_row, bitmap_all[warp]);
+  int64_t count = row_candidates<true>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, start,
+                                       cand_col, cand_row, bitmap_all[warp]);
   __syncwarp();
   if (layout.fused && (threadIdx.x & 31) == 0)
     cand_ptr[i + 1] = start + count;
@@ -154,8 +159,8 @@ int64_t spgemm_structure_scratch(int32_t tile_m) {
   return spgemm_scan_scratch(count_layout(tile_m));
 }
 
-amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr, int64_t *scratch,
-                                   int64_t *num_cand) {
+amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool upper, int64_t *cand_ptr,
+                                   int64_t *scratch, int64_t *num_cand) {
   *num_cand = 0;
   int32_t tile_m = a->tile_m;
   if (tile_m == 0) {
@@ -169,11 +174,11 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, int64_t
   spgemm_scan_layout l = count_layout(tile_m);
   if (l.fused)
     count_kernel<true><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
-        tile_m, l.len, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, cand_ptr, scratch,
+        tile_m, l.len, upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, cand_ptr, scratch,
         (int64_t *)device);
   else
     count_kernel<false><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
-        tile_m, 1, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, cand_ptr, NULL, NULL);
+        tile_m, 1, upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, cand_ptr, NULL, NULL);
   AMG_CUDA_TRY(cudaGetLastError());
   if (!l.fused) {
     int64_t *counts = cand_ptr + 1;
@@ -189,13 +194,13 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, int64_t
   return AMG_OK;
 }
 
-amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, int64_t *cand_ptr,
+amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, bool upper, int64_t *cand_ptr,
                                         const int64_t *scratch, int32_t *cand_col, int32_t *cand_row) {
   if (a->tile_m == 0)
     return AMG_OK;
   fill_kernel<<<fmt_blocks(a->tile_m, 32, STRUCT_WARPS * 32), STRUCT_WARPS * 32, 0, fmt_stream()>>>(
-      a->tile_m, count_layout(a->tile_m), a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, cand_ptr,
-      scratch, cand_col, cand_row);
+      a->tile_m, count_layout(a->tile_m), upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col,
+      cand_ptr, scratch, cand_col, cand_row);
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }

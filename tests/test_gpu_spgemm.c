@@ -5,7 +5,9 @@
  * the cuSPARSE backend must agree too. Inputs: the foundation's matrices
  * (A^2, A*A^T, A^T*A, A*P with rectangular P), Poisson Galerkin levels, and
  * a matrix whose C rows fall on both sides of SPGEMM_ROW_SLOTS. The GPU count
- * of intermediate products must equal the CSR reference's. */
+ * of intermediate products must equal the CSR reference's. Symmetric
+ * products (A*A^T, A^T*A, Galerkin) are also computed as such and checked
+ * against the CPU's symmetric product. */
 #include <math.h>
 #include <string.h>
 
@@ -81,9 +83,9 @@ static void check_product_ex(const fmt_csr *a, const fmt_csr *b, const char *wha
    * only for large C); the others the pair kernel alone with the dense,
    * sparse and default accumulators, and AUTO. */
   const spgemm_tile_options variants[] = {
-      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS}, {0, SPGEMM_NUMERIC_PAIRS},
-      {256, SPGEMM_NUMERIC_PAIRS}, {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_AUTO},
-      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS}};
+      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS, 0}, {0, SPGEMM_NUMERIC_PAIRS, 0},
+      {256, SPGEMM_NUMERIC_PAIRS, 0}, {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_AUTO, 0},
+      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS, 0}};
   const int last = (int)(sizeof variants / sizeof *variants) - 1;
   for (int v = 0; v <= last; v++) {
     spgemm_tile_options opt = variants[v];
@@ -112,7 +114,7 @@ static void check_product_ex(const fmt_csr *a, const fmt_csr *b, const char *wha
     printf("%s: no cuSPARSE cross-check for this shape\n", what);
     goto done;
   }
-  amg_status cs = spgemm_multiply_device(SPGEMM_CUSPARSE, da, db, &dc, NULL);
+  amg_status cs = spgemm_multiply_device(SPGEMM_CUSPARSE, da, db, 0, &dc, NULL);
   CHECK(cs == AMG_OK, "%s: cuSPARSE backend: %s", what, amg_error_message());
   if (cs == AMG_OK)
     CHECK_OK(fmt_tile_download(dc, &c));
@@ -132,6 +134,87 @@ done:
 
 static void check_product(const fmt_csr *a, const fmt_csr *b, const char *what) {
   check_product_ex(a, b, what, 1);
+}
+
+/* A*B known to be symmetric, computed as such by every numeric kernel: the
+ * CPU symmetric product's structure, values within 1e-12 |A||B| of it,
+ * exactly symmetric (checked on the device), and two runs bitwise equal. */
+static void check_symmetric(const fmt_csr *a, const fmt_csr *b, const char *what) {
+  fmt_tile *ta = NULL, *tb = NULL, *ref = NULL, *da = NULL, *db = NULL, *first = NULL;
+  CHECK_OK(fmt_tile_from_csr(a, &ta));
+  CHECK_OK(fmt_tile_from_csr(b, &tb));
+  CHECK_OK(spgemm_tile_symmetric_reference(ta, tb, &ref));
+  CHECK_OK(fmt_tile_upload(ta, &da));
+  CHECK_OK(fmt_tile_upload(tb, &db));
+  const spgemm_tile_options variants[] = {
+      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS, 1}, {0, SPGEMM_NUMERIC_PAIRS, 1},
+      {256, SPGEMM_NUMERIC_PAIRS, 1}, {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_AUTO, 1},
+      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS, 1}};
+  const int last = (int)(sizeof variants / sizeof *variants) - 1;
+  for (int v = 0; v <= last && ref && da && db; v++) {
+    spgemm_stats st = {0};
+    st.profile = v == 0; /* the mirror's step time too */
+    fmt_tile *dc = NULL, *c = NULL;
+    int yes = 0;
+    CHECK_OK(spgemm_tile_device(da, db, &dc, &variants[v], &st));
+    if (dc)
+      CHECK_OK(fmt_tile_is_symmetric(dc, &yes));
+    CHECK(dc && yes, "%s (variant %d): the symmetric product is not symmetric", what, v);
+    if (dc)
+      CHECK_OK(fmt_tile_download(dc, &c));
+    if (c) {
+      CHECK_OK(fmt_tile_validate(c));
+      CHECK(same_structure(c, ref), "%s (variant %d): structure differs from the CPU symmetric product", what,
+            v);
+      check_values(c, ref, a, b, what);
+      CHECK(st.tiles == c->num_tiles && st.nnz == c->nnz, "%s: stats do not describe C", what);
+      if (v == 0)
+        first = c, c = NULL;
+      else if (v == last)
+        CHECK(test_tile_identical(c, first), "%s: two runs are not bitwise identical", what);
+    }
+    fmt_tile_destroy(c);
+    fmt_tile_destroy(dc);
+  }
+  fmt_tile_destroy(first);
+  fmt_tile_destroy(ta);
+  fmt_tile_destroy(tb);
+  fmt_tile_destroy(ref);
+  fmt_tile_destroy(da);
+  fmt_tile_destroy(db);
+}
+
+/* Each test matrix's A*A^T and A^T*A as symmetric products; a rectangular
+ * product refused. */
+static void check_symmetric_products(void) {
+  const char *name;
+  fmt_csr *a;
+  char what[160];
+  fmt_csr *x = test_random_csr(37, 53, 0.2, 121, 0, 0), *y = test_random_csr(53, 20, 0.2, 122, 0, 0);
+  fmt_tile *tx = NULL, *ty = NULL, *dx = NULL, *dy = NULL, *dc = NULL;
+  CHECK_OK(fmt_tile_from_csr(x, &tx));
+  CHECK_OK(fmt_tile_from_csr(y, &ty));
+  CHECK_OK(fmt_tile_upload(tx, &dx));
+  CHECK_OK(fmt_tile_upload(ty, &dy));
+  spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_AUTO, 1};
+  if (dx && dy)
+    CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &sym, NULL), AMG_ERR_ARG, "must be square");
+  fmt_tile_destroy(tx);
+  fmt_tile_destroy(ty);
+  fmt_tile_destroy(dx);
+  fmt_tile_destroy(dy);
+  fmt_csr_destroy(x);
+  fmt_csr_destroy(y);
+  for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
+    fmt_csr *at = NULL;
+    CHECK_OK(fmt_csr_transpose(a, &at));
+    snprintf(what, sizeof what, "%s: A*A^T as symmetric", name);
+    check_symmetric(a, at, what);
+    snprintf(what, sizeof what, "%s: A^T*A as symmetric", name);
+    check_symmetric(at, a, what);
+    fmt_csr_destroy(at);
+    fmt_csr_destroy(a);
+  }
 }
 
 /* A Galerkin level: A*P, P^T*A, P^T*(AP), (P^T A)*P. */
@@ -154,6 +237,10 @@ static void check_galerkin(int stencil, int32_t n) {
     check_product(pt, ap, what);
     snprintf(what, sizeof what, "poisson %d n=%d: (P^T A)*P", stencil, n);
     check_product(pta, p, what);
+    snprintf(what, sizeof what, "poisson %d n=%d: P^T*(AP) as symmetric", stencil, n);
+    check_symmetric(pt, ap, what);
+    snprintf(what, sizeof what, "poisson %d n=%d: (P^T A)*P as symmetric", stencil, n);
+    check_symmetric(pta, p, what);
   }
   fmt_csr_destroy(a);
   fmt_csr_destroy(p);
@@ -213,6 +300,7 @@ static fmt_csr *upper_band(int32_t n) {
 int main(void) {
   test_require_device("test_gpu_spgemm");
   test_each_product(check_product);
+  check_symmetric_products();
   /* Wide rows: candidate ranges past one bitmap window (8192 tile columns). */
   fmt_csr *wide_a = test_random_csr_rows(40, 300000, 15, 31);
   fmt_csr *wide_at = NULL;

@@ -1,5 +1,6 @@
 /* The tiled CPU SpGEMM against the CSR Gustavson reference, and the CSR
- * reference against a dense triple loop on small inputs. */
+ * reference against a dense triple loop on small inputs; the symmetric
+ * product against the CSR reference on A*A^T, A^T*A and Galerkin products. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -75,8 +76,79 @@ static void check_product(const fmt_csr *a, const fmt_csr *b, const char *what) 
   fmt_tile_destroy(tc);
 }
 
+/* A*B known to be symmetric: the same pattern as the CSR product, values
+ * within 1e-13 of each row's largest, and exactly symmetric. */
+static void check_symmetric(const fmt_csr *a, const fmt_csr *b, const char *what) {
+  fmt_csr *c = NULL, *ct = NULL;
+  fmt_tile *ta = NULL, *tb = NULL, *tc = NULL;
+  int yes = 0;
+  CHECK_OK(spgemm_csr_reference(a, b, &c));
+  CHECK_OK(fmt_tile_from_csr(a, &ta));
+  CHECK_OK(fmt_tile_from_csr(b, &tb));
+  CHECK_OK(spgemm_tile_symmetric_reference(ta, tb, &tc));
+  if (tc) {
+    CHECK_OK(fmt_tile_validate(tc));
+    CHECK_OK(fmt_tile_to_csr(tc, &ct));
+    CHECK_OK(fmt_tile_is_symmetric(tc, &yes));
+    CHECK(yes, "%s: the symmetric product is not symmetric", what);
+  }
+  if (c && ct)
+    CHECK(test_csr_close_rows(ct, c, 1e-13, what), "%s: symmetric product differs from CSR", what);
+  fmt_csr_destroy(c);
+  fmt_csr_destroy(ct);
+  fmt_tile_destroy(ta);
+  fmt_tile_destroy(tb);
+  fmt_tile_destroy(tc);
+}
+
+static void check_symmetric_products(void) {
+  const char *name;
+  fmt_csr *a;
+  char what[160];
+  for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
+    fmt_csr *at = NULL;
+    CHECK_OK(fmt_csr_transpose(a, &at));
+    snprintf(what, sizeof what, "%s: A*A^T as symmetric", name);
+    check_symmetric(a, at, what);
+    snprintf(what, sizeof what, "%s: A^T*A as symmetric", name);
+    check_symmetric(at, a, what);
+    fmt_csr_destroy(at);
+    fmt_csr_destroy(a);
+  }
+  const int stencils[] = {5, 9, 7, 27}, sides[] = {40, 31, 13, 11};
+  for (int s = 0; s < 4; s++) {
+    fmt_csr *p = NULL, *pt = NULL, *ap = NULL, *pta = NULL;
+    int32_t nc = 0;
+    CHECK_OK(fmt_poisson(stencils[s], sides[s], &a));
+    CHECK_OK(spgemm_structured_prolongator(a, fmt_poisson_dims(stencils[s]), sides[s], &p, &nc));
+    CHECK_OK(fmt_csr_transpose(p, &pt));
+    CHECK_OK(spgemm_csr_reference(a, p, &ap));
+    CHECK_OK(spgemm_csr_reference(pt, a, &pta));
+    snprintf(what, sizeof what, "poisson %d n=%d: P^T*(AP) as symmetric", stencils[s], sides[s]);
+    if (ap)
+      check_symmetric(pt, ap, what);
+    snprintf(what, sizeof what, "poisson %d n=%d: (P^T A)*P as symmetric", stencils[s], sides[s]);
+    if (pta)
+      check_symmetric(pta, p, what);
+    fmt_tile *tp = NULL, *tc = NULL;
+    if (p && fmt_tile_from_csr(p, &tp) == AMG_OK)
+      CHECK_ERROR(spgemm_tile_symmetric_reference(tp, tp, &tc), AMG_ERR_ARG, "inner dimensions");
+    fmt_tile *ta = NULL;
+    if (fmt_tile_from_csr(a, &ta) == AMG_OK && tp)
+      CHECK_ERROR(spgemm_tile_symmetric_reference(ta, tp, &tc), AMG_ERR_ARG, "must be square");
+    fmt_tile_destroy(ta);
+    fmt_tile_destroy(tp);
+    fmt_csr_destroy(a);
+    fmt_csr_destroy(p);
+    fmt_csr_destroy(pt);
+    fmt_csr_destroy(ap);
+    fmt_csr_destroy(pta);
+  }
+}
+
 int main(void) {
   test_each_product(check_product);
+  check_symmetric_products();
   /* Candidate tiles that come out empty: A stores only odd columns, B only
    * even rows, so every candidate C tile has matched tile pairs but no
    * matching inner index. Then B with all rows, where they do match. */
