@@ -120,6 +120,9 @@ static const app_key keys[] = {
                "Galerkin product P^T (A P) or (P^T A) P; auto picks the one with fewer products"),
     CHOICE_KEY("amg.spgemm", amg.spgemm, "tile", spgemm_backends,
                "SpGEMM of the Galerkin products: the tiled kernel or cuSPARSE"),
+    BOOL_KEY("amg.galerkin_symmetric", amg.galerkin_symmetric, "true",
+             "when A equals its transpose, the second Galerkin product computes only its tiles on and "
+             "above the diagonal and mirrors them (tile backend and CPU; cuSPARSE computes all)"),
     INT_KEY("amg.coarse_size", amg.coarse_size, "500", 1, AMG_COARSE_DENSE_MAX,
             "stop coarsening at or below this many rows (that level is solved densely)"),
     INT_KEY("amg.max_levels", amg.max_levels, "10", 1, AMG_MAX_LEVELS,

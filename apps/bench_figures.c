@@ -22,14 +22,14 @@ figure *bench_new_figure(const char *problem, int level, const char *op) {
 void bench_print_table(void) {
   printf("\ncopy bandwidth %.0f GB/s (read + write); floor = bytes the format must move / bandwidth\n",
          bench.bandwidth / 1e9);
-  printf("%-10s %2s %-12s %9s %10s %9s %6s | %8s %7s %6s | %8s %7s %6s | %6s | %6s %6s | %7s %7s\n",
+  printf("%-10s %2s %-16s %9s %10s %9s %6s | %8s %7s %6s | %8s %7s %6s | %6s | %6s %6s | %7s %7s\n",
          "problem", "lv", "op", "rows", "nnz(C)", "tiles(C)", "nnz/t", "tile ms", "floor", "x", "cuSP ms",
          "floor", "x", "speedup", "GF/s", "GF/s", "tile MB", "cuSP MB");
   for (int i = 0; i < bench.count; i++) {
     const figure *f = &bench.fig[i];
     double gf_t = f->products ? 2e-6 * f->products / f->tile.median_ms : 0;
     double gf_c = f->products && f->cus.median_ms > 0 ? 2e-6 * f->products / f->cus.median_ms : 0;
-    printf("%-10s %2d %-12s %9d %10lld %9lld %6.1f | %8.3f %7.3f %6.1f | ", f->problem, f->level, f->op,
+    printf("%-10s %2d %-16s %9d %10lld %9lld %6.1f | %8.3f %7.3f %6.1f | ", f->problem, f->level, f->op,
            f->rows, (long long)f->nnz_c, (long long)f->tiles_c,
            f->tiles_c ? (double)f->nnz_c / f->tiles_c : 0.0, f->tile.median_ms, f->tile_floor_ms,
            f->tile.median_ms / f->tile_floor_ms);
@@ -45,15 +45,15 @@ void bench_print_table(void) {
 
 void bench_print_profile(void) {
   printf("\nper-step breakdown of one tile product each (ms; each step ends in a sync)\n");
-  printf("%-10s %2s %-12s %9s %9s | %8s %8s %8s %8s | %8s\n", "problem", "lv", "op", "cand", "tiles",
-         "columns", "step1", "step2", "step3", "median");
+  printf("%-10s %2s %-16s %9s %9s | %8s %8s %8s %8s %8s | %8s\n", "problem", "lv", "op", "cand", "tiles",
+         "columns", "step1", "step2", "step3", "mirror", "median");
   for (int i = 0; i < bench.count; i++) {
     const figure *f = &bench.fig[i];
     if (f->step_ms[3] <= 0)
       continue;
-    printf("%-10s %2d %-12s %9lld %9lld | %8.3f %8.3f %8.3f %8.3f | %8.3f\n", f->problem, f->level, f->op,
-           (long long)f->candidates, (long long)f->tiles_c, f->step_ms[0], f->step_ms[1], f->step_ms[2],
-           f->step_ms[3], f->tile.median_ms);
+    printf("%-10s %2d %-16s %9lld %9lld | %8.3f %8.3f %8.3f %8.3f %8.3f | %8.3f\n", f->problem, f->level,
+           f->op, (long long)f->candidates, (long long)f->tiles_c, f->step_ms[0], f->step_ms[1], f->step_ms[2],
+           f->step_ms[3], f->step_ms[4], f->tile.median_ms);
   }
 }
 

@@ -62,8 +62,11 @@ void print_setup_breakdown(FILE *f, const amg_setup_report *r) {
   double sum[NUM_STAGES];
   stage_sums(r, sum);
   fprintf(f, "%5s %9.3f %9.3f %7.3f %8.3f %9.3f %9.3f\n", "all", sum[0], sum[1], sum[2], sum[3], sum[4], sum[5]);
-  fprintf(f, "input CSR -> tiles %.3f ms, coarse factorisation %.3f ms, solve preparation %.3f ms\n",
-          r->ms_convert, r->ms_coarse, r->ms_solve_prepare);
+  fprintf(f, "input CSR -> tiles %.3f ms, symmetry check %.3f ms (%s), coarse factorisation %.3f ms, "
+             "solve preparation %.3f ms\n",
+          r->ms_convert, r->ms_symmetry,
+          r->symmetric ? "symmetric: second Galerkin products mirrored" : "not symmetric or not checked",
+          r->ms_coarse, r->ms_solve_prepare);
   fprintf(f, "setup total %.3f ms", r->setup_ms);
   if (r->on_gpu)
     fprintf(f, ", peak device memory %.1f MiB", r->peak_device_bytes / 1048576.0);
@@ -150,6 +153,7 @@ static void json_level(json_writer *w, int l, const amg_setup_report *r) {
     json_number(w, "transpose_ms", v->ms_transpose);
     json_number(w, "galerkin_ms", v->ms_galerkin);
     json_string(w, "galerkin_order", amg_galerkin_order_name(v->galerkin_order));
+    json_int(w, "galerkin_symmetric", v->galerkin_symmetric);
     json_int(w, "galerkin_products", v->galerkin_products);
     json_number(w, "galerkin_gflops", v->galerkin_gflops);
     json_int(w, "intermediate_nnz", v->intermediate_nnz);
@@ -186,6 +190,7 @@ amg_status write_report(const char *path, const solve_run *run) {
     double sum[NUM_STAGES];
     stage_sums(r, sum);
     json_number(&w, "convert", r->ms_convert);
+    json_number(&w, "symmetry_check", r->ms_symmetry);
     json_number(&w, "strength", sum[0]);
     json_number(&w, "aggregation", sum[1]);
     json_number(&w, "rho", sum[2]);

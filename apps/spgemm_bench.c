@@ -84,12 +84,13 @@ static amg_status call_convert(void *ctx, void **result) {
   return fmt_tile_from_csr_device(p->dev_csr, (fmt_tile **)result);
 }
 
-/* Times C = A*B both ways; returns C (host CSR, from the tile product) and/or
+/* Times C = A*B both ways (symmetric: the tile product as a symmetric one,
+ * cuSPARSE's as it is); returns C (host CSR, from the tile product) and/or
  * the device tile C if wanted. */
 static figure *product_ex(const char *problem, int level, const char *op, const operand *a,
-                          const operand *b, int threshold, int with_cusparse, fmt_csr **c_out,
-                          fmt_tile **dev_out) {
-  pair_ctx ctx = {a, b, {threshold, (spgemm_numeric_kernel)bench.numeric}, NULL};
+                          const operand *b, int threshold, int symmetric, int with_cusparse,
+                          fmt_csr **c_out, fmt_tile **dev_out) {
+  pair_ctx ctx = {a, b, {threshold, (spgemm_numeric_kernel)bench.numeric, symmetric}, NULL};
   figure *f = bench_new_figure(problem, level, op);
   fmt_tile *dc = NULL, *hc = NULL;
   fprintf(stderr, "  %-6s level %d  %-12s ", problem, level, op);
@@ -128,7 +129,7 @@ static figure *product_ex(const char *problem, int level, const char *op, const 
 
 static figure *product(const char *problem, int level, const char *op, const operand *a, const operand *b,
                        int threshold, int with_cusparse, fmt_csr **c_out) {
-  return product_ex(problem, level, op, a, b, threshold, with_cusparse, c_out, NULL);
+  return product_ex(problem, level, op, a, b, threshold, 0, with_cusparse, c_out, NULL);
 }
 
 /* A row that sums the two products of one Galerkin order. */
@@ -149,10 +150,20 @@ static void order_total(const char *problem, int level, const char *op, const fi
   f->threshold = x->threshold;
 }
 
+/* The second product of each Galerkin order again, as a symmetric product
+ * (A is symmetric), and the order totals with it. */
+static void symmetric_rows(const char *problem, int level, const operand *pt, const operand *ap,
+                           const operand *pta, const operand *p, const figure *x1, const figure *x2) {
+  figure *y1 = product_ex(problem, level, "P^T*(AP) sym", pt, ap, bench.threshold, 1, 1, NULL, NULL);
+  figure *y2 = product_ex(problem, level, "(P^T A)*P sym", pta, p, bench.threshold, 1, 1, NULL, NULL);
+  order_total(problem, level, "order pt_ap sym", x1, y1);
+  order_total(problem, level, "order pta_p sym", x2, y2);
+}
+
 static void conversion(const char *problem, const operand *a) {
   fmt_csr *d = NULL;
   TRY(fmt_csr_upload(a->host, &d));
-  pair_ctx ctx = {a, a, {0, SPGEMM_NUMERIC_AUTO}, d};
+  pair_ctx ctx = {a, a, {0, SPGEMM_NUMERIC_AUTO, 0}, d};
   figure *f = bench_new_figure(problem, 0, "csr->tile");
   TRY(bench_measure(call_convert, free_tile, &ctx, bench.reps, &f->tile));
   f->rows = a->host->m;
@@ -195,6 +206,7 @@ static void poisson_levels(const bench_problem *pb) {
     figure *y2 = product(name, level, "(P^T A)*P", &pta, &p, bench.threshold, 1, NULL);
     order_total(name, level, "order pt_ap", x1, y1);
     order_total(name, level, "order pta_p", x2, y2);
+    symmetric_rows(name, level, &pt, &ap, &pta, &p, x1, x2);
     if (level == 0 && bench.sweep) {
       static const int thresholds[] = {0, 64, 128, 192, 224, 256};
       for (int k = 0; k < 6; k++) {
@@ -236,14 +248,15 @@ static void sa_hierarchy(const bench_problem *pb) {
     operand_borrow(amg_level_operator(h, l), &a);
     operand_borrow(amg_level_prolongator(h, l), &p);
     operand_borrow(amg_level_restriction(h, l), &r);
-    figure *x1 = product_ex(name, l, "A*P", &a, &p, bench.threshold, 1, NULL, &ap_dev);
+    figure *x1 = product_ex(name, l, "A*P", &a, &p, bench.threshold, 0, 1, NULL, &ap_dev);
     operand_borrow(ap_dev, &ap);
     figure *y1 = product(name, l, "P^T*(AP)", &r, &ap, bench.threshold, 1, NULL);
-    figure *x2 = product_ex(name, l, "P^T*A", &r, &a, bench.threshold, 1, NULL, &pta_dev);
+    figure *x2 = product_ex(name, l, "P^T*A", &r, &a, bench.threshold, 0, 1, NULL, &pta_dev);
     operand_borrow(pta_dev, &pta);
     figure *y2 = product(name, l, "(P^T A)*P", &pta, &p, bench.threshold, 1, NULL);
     order_total(name, l, "order pt_ap", x1, y1);
     order_total(name, l, "order pta_p", x2, y2);
+    symmetric_rows(name, l, &r, &ap, &pta, &p, x1, x2);
     operand_free(&a);
     operand_free(&p);
     operand_free(&r);

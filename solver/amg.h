@@ -39,6 +39,9 @@ typedef struct amg_options {
   int rho_steps;                     /* 10 power-iteration steps for rho(D^-1 A) */
   amg_galerkin_order galerkin_order; /* AUTO */
   spgemm_backend spgemm;             /* SPGEMM_TILE (or SPGEMM_CUSPARSE) */
+  int galerkin_symmetric;            /* 1: if A equals its transpose (checked on level 0), the second
+                                        Galerkin product computes its tiles on and above the diagonal
+                                        and mirrors them (tile backend and CPU); 0: all tiles */
   int32_t coarse_size;               /* 500: stop coarsening at or below this many rows */
   int max_levels;                    /* 10 */
   /* cycle */
@@ -78,6 +81,7 @@ typedef struct amg_level_report {
   /* milliseconds per stage */
   double ms_strength, ms_aggregation, ms_rho, ms_prolongator, ms_transpose, ms_galerkin;
   amg_galerkin_order galerkin_order; /* the order used (never AUTO) */
+  int galerkin_symmetric;            /* the second product was computed as symmetric */
   int64_t galerkin_products;         /* intermediate products of both SpGEMMs */
   double galerkin_gflops;
   int64_t intermediate_nnz;          /* nnz of AP or P^T A */
@@ -90,6 +94,8 @@ typedef struct amg_setup_report {
   amg_level_report level[AMG_MAX_LEVELS];
   double grid_complexity, operator_complexity;
   double ms_convert;       /* input CSR -> tile (on the device for the GPU backend) */
+  int symmetric;           /* level 0's A equals its transpose (checked when galerkin_symmetric) */
+  double ms_symmetry;      /* that check */
   double ms_coarse;        /* dense factorisation of the coarsest level */
   double ms_solve_prepare; /* solve vectors and the captured PCG iteration (GPU) */
   double setup_ms;         /* all of the above stages, end to end */

@@ -57,9 +57,9 @@ amg_status amg_spectral_radius(const fmt_tile *a, const double *d, const double 
                                double *rho);
 
 /* A_c = P^T A P in the given order (AUTO: as amg_galerkin_choose picks)
- * with the given SpGEMM backend; fills the report's galerkin fields (time
- * excluded). */
+ * with the given SpGEMM backend; symmetric: A is symmetric, so A_c is too
+ * (amg_multiply). Fills the report's galerkin fields (time excluded). */
 amg_status amg_galerkin(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r, amg_galerkin_order order,
-                        spgemm_backend be, fmt_tile **ac, amg_level_report *rep);
+                        spgemm_backend be, int symmetric, fmt_tile **ac, amg_level_report *rep);
 
 #endif

@@ -13,6 +13,7 @@ void amg_options_default(amg_options *o) {
   o->rho_steps = 10;
   o->galerkin_order = AMG_GALERKIN_AUTO;
   o->spgemm = SPGEMM_TILE;
+  o->galerkin_symmetric = 1;
   o->coarse_size = 500;
   o->max_levels = 10;
   o->pre_sweeps = 1;

@@ -3,7 +3,8 @@
  * conversion:
  *   diagonal -> strength -> MIS-2 aggregates -> rho(D^-1 A) -> B_{l+1}, T ->
  *   (A_F) -> S = A_F T -> P = T - omega/rho D^-1 S -> R = P^T ->
- *   A_c = P^T A P (chosen order, chosen SpGEMM) -> next level,
+ *   A_c = P^T A P (chosen order, chosen SpGEMM; for a symmetric A, the
+ *   second product's upper triangle, mirrored) -> next level,
  * until a level has at most coarse_size rows, max_levels is reached, or
  * aggregation stops reducing the size; the coarsest level is factorised
  * densely. Each stage is timed (the device is synchronised at stage ends). */
@@ -82,7 +83,7 @@ static amg_status prolongator(const amg_options *o, amg_level *lv, const double 
       s = amg_spectral_radius(af, df, dfinv, o->rho_steps, &rho_f);
   }
   if (s == AMG_OK)
-    s = amg_multiply(af ? af : lv->a, t, o->spgemm, &lv->p);
+    s = amg_multiply(af ? af : lv->a, t, o->spgemm, 0, &lv->p);
   if (s == AMG_OK)
     s = amg_smooth_prolongator(lv->p, af ? df : d, lv->agg, tval, o->prolongator_omega / rho_f);
   fmt_tile_destroy(t);
@@ -151,7 +152,8 @@ static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
     s = amg_transpose(lv->p, &lv->r);
   rep->ms_transpose = lap(loc, &t0, &s);
   if (s == AMG_OK)
-    s = amg_galerkin(a, lv->p, lv->r, o->galerkin_order, o->spgemm, &h->level[l + 1].a, rep);
+    s = amg_galerkin(a, lv->p, lv->r, o->galerkin_order, o->spgemm, h->report.symmetric, &h->level[l + 1].a,
+                     rep);
   rep->ms_galerkin = lap(loc, &t0, &s);
   if (s == AMG_OK && rep->ms_galerkin > 0)
     rep->galerkin_gflops = 2.0 * rep->galerkin_products / (rep->ms_galerkin * 1e6);
@@ -165,9 +167,10 @@ static void print_level(int l, const amg_level_report *rep, int coarsest) {
   fprintf(stderr, "amg setup: level %d: %d rows, %lld nnz, %lld tiles (%.1f nnz/tile)", l, rep->rows,
           (long long)rep->nnz, (long long)rep->tiles, rep->nnz_per_tile);
   if (!coarsest)
-    fprintf(stderr, ", %d aggregates (size %d..%d, mean %.1f), galerkin %s %.2f ms", rep->agg.count,
+    fprintf(stderr, ", %d aggregates (size %d..%d, mean %.1f), galerkin %s%s %.2f ms", rep->agg.count,
             rep->agg.min_size, rep->agg.max_size, rep->agg.mean_size,
-            amg_galerkin_order_name(rep->galerkin_order), rep->ms_galerkin);
+            amg_galerkin_order_name(rep->galerkin_order), rep->galerkin_symmetric ? " symmetric" : "",
+            rep->ms_galerkin);
   fputc('\n', stderr);
 }
 
@@ -203,6 +206,9 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
     s = h->loc == FMT_DEVICE ? fmt_tile_from_csr_device(dev, &h->level[0].a) : fmt_tile_from_csr(a, &h->level[0].a);
   fmt_csr_destroy(dev);
   h->report.ms_convert = lap(h->loc, &t0, &s);
+  if (s == AMG_OK && opt->galerkin_symmetric) /* the coarse operators are then symmetric by construction */
+    s = fmt_tile_is_symmetric(h->level[0].a, &h->report.symmetric);
+  h->report.ms_symmetry = lap(h->loc, &t0, &s);
   for (int l = 0; s == AMG_OK; l++) {
     int coarsest = 0;
     s = build_level(h, l, &coarsest);
