@@ -81,6 +81,16 @@ static amg_status fmt_cub(Call call, const char *what) {
   return AMG_OK;
 }
 
+/* Size of tile perm[u], for scans over a matrix's tiles in another order
+ * (such as its tile-column order). */
+struct fmt_permuted_tile_size {
+  const int64_t *tile_nnz, *perm;
+  __host__ __device__ int64_t operator()(int64_t u) const {
+    int64_t t = perm[u];
+    return tile_nnz[t + 1] - tile_nnz[t];
+  }
+};
+
 /* A (tiles, entries) pair and its sum, for the scans that size a tile
  * matrix from per-tile (or per-tile-row) counts. */
 struct fmt_tile_count {

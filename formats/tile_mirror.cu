@@ -1,14 +1,41 @@
 /* C = the symmetric matrix whose upper triangle is u's, on the GPU (CPU
  * reference: tile_mirror.c, same tile order; rules in tile_mirror.h).
- * u's tile-column order gives each tile row's transposed tiles; a thread
- * per tile row counts C's tiles and entries, a scan places the rows (the
- * one host sync, to size C), and a half-warp per tile row builds its tiles
- * in order, lane r writing row r of each. */
+ *
+ * C's tile row i is: row i's tiles of u's tile-column order that lie above
+ * the diagonal (transposed), then u's diagonal tile (mirrored; dropped when
+ * empty), then u's tiles (i, j > i). A scan of tile sizes in column order
+ * gives each transposed tile's offset, u's tile_nnz each copied one's, so
+ * every C tile knows its source and place in O(1): a thread per tile row
+ * counts, a scan sizes C (the one host sync), and a half-warp per C tile
+ * builds it, lane r writing row r. */
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
 #include "device_util.cuh"
 #include "fmt_internal.h"
 #include "tile_mirror.h"
 
 #define MIRROR_BELOW_DIAGONAL (-((int64_t)1 << 40)) /* a row's count when it has a tile below the diagonal */
+
+/* Where C's tile row i comes from. */
+struct mirror_row {
+  int64_t lower_first, lower_count; /* positions in u's column order */
+  int64_t diag;                     /* u's tile (i, i), or -1 */
+  int64_t upper_first, upper_end;   /* u's tiles (i, j > i) */
+};
+
+static __device__ mirror_row row_sources(int32_t i, const int64_t *tile_ptr, const int32_t *tile_col,
+                                         const int64_t *col_ptr, const int32_t *col_row) {
+  mirror_row s;
+  s.lower_first = col_ptr[i];
+  s.lower_count = col_ptr[i + 1] - s.lower_first;
+  if (s.lower_count > 0 && col_row[col_ptr[i + 1] - 1] == i)
+    s.lower_count--; /* the diagonal tile ends u's column i */
+  s.upper_first = tile_ptr[i];
+  s.upper_end = tile_ptr[i + 1];
+  s.diag = s.upper_first < s.upper_end && tile_col[s.upper_first] == i ? s.upper_first++ : -1;
+  return s;
+}
 
 static __device__ int mirrored_size(const uint16_t *m, int rule) {
   int n = 0;
@@ -17,86 +44,89 @@ static __device__ int mirrored_size(const uint16_t *m, int rule) {
   return n;
 }
 
+/* counts[i] = C's tiles and entries in tile row i; diag_size[i] = entries of its diagonal tile. */
 static __global__ void count_kernel(int32_t tile_m, const int64_t *tile_ptr, const int32_t *tile_col,
                                     const int64_t *tile_nnz, const uint16_t *mask, const int64_t *col_ptr,
-                                    const int32_t *col_row, const int64_t *col_tile, fmt_tile_count *counts) {
+                                    const int32_t *col_row, const int64_t *col_offset, int32_t *diag_size,
+                                    fmt_tile_count *counts) {
   int32_t i = (int32_t)((int64_t)blockIdx.x * blockDim.x + threadIdx.x);
   if (i >= tile_m)
     return;
-  fmt_tile_count n = {0, 0};
-  int64_t t0 = tile_ptr[i], t1 = tile_ptr[i + 1];
-  if (t0 < t1 && tile_col[t0] < i) {
+  if (tile_ptr[i] < tile_ptr[i + 1] && tile_col[tile_ptr[i]] < i) {
     counts[i] = fmt_tile_count{MIRROR_BELOW_DIAGONAL, 0};
     return;
   }
-  for (int64_t v = col_ptr[i]; v < col_ptr[i + 1] && col_row[v] < i; v++) {
-    int64_t t = col_tile[v];
-    n.tiles++;
-    n.nnz += tile_nnz[t + 1] - tile_nnz[t];
-  }
-  if (t0 < t1 && tile_col[t0] == i) {
-    int d = mirrored_size(mask + FMT_TILE * t0, FMT_MIRROR_DIAG);
-    n.tiles += d > 0;
-    n.nnz += d;
-    t0++;
-  }
-  n.tiles += t1 - t0;
-  n.nnz += tile_nnz[t1] - tile_nnz[t0];
-  counts[i] = n;
+  mirror_row s = row_sources(i, tile_ptr, tile_col, col_ptr, col_row);
+  int d = s.diag >= 0 ? mirrored_size(mask + FMT_TILE * s.diag, FMT_MIRROR_DIAG) : 0;
+  diag_size[i] = d;
+  counts[i] = fmt_tile_count{s.lower_count + (d > 0) + (s.upper_end - s.upper_first),
+                             col_offset[s.lower_first + s.lower_count] - col_offset[s.lower_first] + d +
+                                 tile_nnz[s.upper_end] - tile_nnz[s.upper_first]};
 }
 
-/* C's tile *t (entries from *k) from u's tile src by rule, by a half-warp;
- * an empty result (a diagonal tile) is skipped. */
-static __device__ void fill_tile(int64_t src, int32_t col, int rule, const int64_t *u_tile_nnz,
-                                 const uint16_t *u_mask, const uint8_t *u_row_ptr, const double *u_val,
-                                 int64_t *t, int64_t *k, int32_t *c_tile_col, int64_t *c_tile_nnz,
-                                 uint16_t *c_mask, uint8_t *c_row_ptr, uint8_t *c_idx, double *c_val) {
-  int r = threadIdx.x & 15, total;
-  unsigned row = fmt_mirror_row_mask(u_mask + FMT_TILE * src, rule, r);
-  int start = fmt_half_warp_exclusive_sum(__popc(row), &total);
-  if (total == 0)
-    return;
-  if (r == 0) {
-    c_tile_col[*t] = col;
-    c_tile_nnz[*t] = *k;
-  }
-  c_mask[FMT_TILE * *t + r] = (uint16_t)row;
-  c_row_ptr[FMT_TILE * *t + r] = (uint8_t)start;
-  for (int64_t q = *k + start; row; row &= row - 1, q++) {
-    int c = __ffs(row) - 1, direct = fmt_mirror_direct(rule, r, c);
-    c_idx[q] = (uint8_t)((r << 4) | c);
-    c_val[q] = u_val[fmt_tile_entry(u_tile_nnz, u_row_ptr, u_mask, src, direct ? r : c, direct ? c : r)];
-  }
-  ++*t;
-  *k += total;
-}
-
+/* Thread g <= tile_m sets C's tile_ptr[g]; the half-warp of g / 16 < C's
+ * tile count builds that tile. */
 static __global__ void fill_kernel(int32_t tile_m, const fmt_tile_count *scan, fmt_tile_count total,
-                                   const int64_t *u_tile_ptr, const int32_t *u_tile_col,
-                                   const int64_t *u_tile_nnz, const uint16_t *u_mask, const uint8_t *u_row_ptr,
-                                   const double *u_val, const int64_t *col_ptr, const int32_t *col_row,
-                                   const int64_t *col_tile, int64_t *c_tile_ptr, int32_t *c_tile_col,
-                                   int64_t *c_tile_nnz, uint16_t *c_mask, uint8_t *c_row_ptr, uint8_t *c_idx,
-                                   double *c_val) {
-  int64_t i = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 4;
-  if (i > tile_m)
-    return; /* the whole half-warp shares i */
-  if ((threadIdx.x & 15) == 0)
-    c_tile_ptr[i] = scan[i].tiles;
-  if (i == tile_m) {
-    if ((threadIdx.x & 15) == 0)
-      c_tile_nnz[total.tiles] = total.nnz;
-    return;
+                                   const int32_t *diag_size, const int64_t *u_tile_ptr,
+                                   const int32_t *u_tile_col, const int64_t *u_tile_nnz, const uint16_t *u_mask,
+                                   const uint8_t *u_row_ptr, const double *u_val, const int64_t *col_ptr,
+                                   const int32_t *col_row, const int64_t *col_tile, const int64_t *col_offset,
+                                   int64_t *c_tile_ptr, int32_t *c_tile_col, int64_t *c_tile_nnz,
+                                   uint16_t *c_mask, uint8_t *c_row_ptr, uint8_t *c_idx, double *c_val) {
+  int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x, t = g >> 4;
+  if (g <= tile_m)
+    c_tile_ptr[g] = scan[g].tiles;
+  if (g == 0)
+    c_tile_nnz[total.tiles] = total.nnz;
+  if (t >= total.tiles)
+    return; /* the whole half-warp shares t */
+  int32_t lo = 0, hi = tile_m; /* C's tile row of t: the last i with scan[i].tiles <= t */
+  while (hi - lo > 1) {
+    int32_t mid = lo + (hi - lo) / 2;
+    if (scan[mid].tiles <= t)
+      lo = mid;
+    else
+      hi = mid;
   }
-  int64_t t = scan[i].tiles, k = scan[i].nnz;
-#define FILL(src, col, rule)                                                                              \
-  fill_tile(src, col, rule, u_tile_nnz, u_mask, u_row_ptr, u_val, &t, &k, c_tile_col, c_tile_nnz, c_mask, \
-            c_row_ptr, c_idx, c_val)
-  for (int64_t v = col_ptr[i]; v < col_ptr[i + 1] && col_row[v] < i; v++)
-    FILL(col_tile[v], col_row[v], FMT_MIRROR_LOWER);
-  for (int64_t u = u_tile_ptr[i]; u < u_tile_ptr[i + 1]; u++)
-    FILL(u, u_tile_col[u], u_tile_col[u] == i ? FMT_MIRROR_DIAG : FMT_MIRROR_UPPER);
-#undef FILL
+  int32_t i = lo;
+  mirror_row s = row_sources(i, u_tile_ptr, u_tile_col, col_ptr, col_row);
+  int64_t q = t - scan[i].tiles, k = scan[i].nnz, src;
+  int32_t col;
+  int rule;
+  int d = diag_size[i];
+  if (q < s.lower_count) {
+    int64_t v = s.lower_first + q;
+    src = col_tile[v];
+    col = col_row[v];
+    rule = FMT_MIRROR_LOWER;
+    k += col_offset[v] - col_offset[s.lower_first];
+  } else {
+    k += col_offset[s.lower_first + s.lower_count] - col_offset[s.lower_first];
+    q -= s.lower_count;
+    if (d > 0 && q == 0) {
+      src = s.diag;
+      rule = FMT_MIRROR_DIAG;
+    } else {
+      src = s.upper_first + q - (d > 0);
+      rule = FMT_MIRROR_UPPER;
+      k += d + u_tile_nnz[src] - u_tile_nnz[s.upper_first];
+    }
+    col = u_tile_col[src];
+  }
+  int r = threadIdx.x & 15, size;
+  unsigned row = fmt_mirror_row_mask(u_mask + FMT_TILE * src, rule, r);
+  int start = fmt_half_warp_exclusive_sum(__popc(row), &size);
+  if (r == 0) {
+    c_tile_col[t] = col;
+    c_tile_nnz[t] = k;
+  }
+  c_mask[FMT_TILE * t + r] = (uint16_t)row;
+  c_row_ptr[FMT_TILE * t + r] = (uint8_t)start;
+  for (k += start; row; row &= row - 1, k++) {
+    int c = __ffs(row) - 1, direct = fmt_mirror_direct(rule, r, c);
+    c_idx[k] = (uint8_t)((r << 4) | c);
+    c_val[k] = u_val[fmt_tile_entry(u_tile_nnz, u_row_ptr, u_mask, src, direct ? r : c, direct ? c : r)];
+  }
 }
 
 extern "C" amg_status fmt_tile_mirror_upper_device(const fmt_tile *u, fmt_tile **out) {
@@ -105,19 +135,36 @@ extern "C" amg_status fmt_tile_mirror_upper_device(const fmt_tile *u, fmt_tile *
     return amg_error(AMG_ERR_ARG, "tile_mirror_upper_device: need a device matrix");
   fmt_tile_columns *cols = NULL;
   fmt_tile_count *scan = NULL, total;
+  int64_t *col_offset = NULL, nt = u->num_tiles;
+  int32_t *diag_size = NULL, tile_m = u->tile_m;
   fmt_tile *c = NULL;
-  int32_t tile_m = u->tile_m;
   amg_status s = fmt_tile_mirror_check(u);
   if (s == AMG_OK)
     s = fmt_tile_columns_create_device(u, &cols);
   if (s == AMG_OK)
     s = fmt_device_alloc((void **)&scan, ((size_t)tile_m + 1) * sizeof *scan);
+  if (s == AMG_OK)
+    s = fmt_device_alloc((void **)&col_offset, ((size_t)nt + 1) * sizeof *col_offset);
+  if (s == AMG_OK)
+    s = fmt_device_alloc((void **)&diag_size, (size_t)tile_m * sizeof *diag_size);
   if (s != AMG_OK)
     goto done;
+  AMG_CUDA_GOTO(cudaMemsetAsync(col_offset, 0, sizeof *col_offset, fmt_stream()), s, done);
+  if (nt > 0) {
+    auto sizes = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
+                                                 fmt_permuted_tile_size{u->tile_nnz, cols->tile});
+    int64_t *ends = col_offset + 1;
+    AMG_TRY_GOTO(fmt_cub(
+                     [&](void *tmp, size_t &bytes) {
+                       return cub::DeviceScan::InclusiveSum(tmp, bytes, sizes, ends, nt, fmt_stream());
+                     },
+                     "cub::DeviceScan::InclusiveSum(tile sizes in column order)"),
+                 s, done);
+  }
   if (tile_m > 0) {
     count_kernel<<<fmt_blocks(tile_m, 1, 256), 256, 0, fmt_stream()>>>(
-        tile_m, u->tile_ptr, u->tile_col, u->tile_nnz, u->mask, cols->col_ptr, cols->row, cols->tile,
-        scan + 1);
+        tile_m, u->tile_ptr, u->tile_col, u->tile_nnz, u->mask, cols->col_ptr, cols->row, col_offset,
+        diag_size, scan + 1);
     AMG_LAUNCH_GOTO(s, done);
   }
   AMG_TRY_GOTO(fmt_scan_tile_counts(scan + 1, tile_m, scan, &total, "cub::DeviceScan(mirrored tile counts)"),
@@ -127,13 +174,16 @@ extern "C" amg_status fmt_tile_mirror_upper_device(const fmt_tile *u, fmt_tile *
     goto done;
   }
   AMG_TRY_GOTO(fmt_tile_create(u->m, u->n, total.tiles, total.nnz, FMT_DEVICE, &c), s, done);
-  fill_kernel<<<fmt_blocks((int64_t)tile_m + 1, 16, 256), 256, 0, fmt_stream()>>>(
-      tile_m, scan, total, u->tile_ptr, u->tile_col, u->tile_nnz, u->mask, u->row_ptr, u->val, cols->col_ptr,
-      cols->row, cols->tile, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->idx, c->val);
+  fill_kernel<<<fmt_blocks(fmt_compact_threads(total.tiles, tile_m), 1, 256), 256, 0, fmt_stream()>>>(
+      tile_m, scan, total, diag_size, u->tile_ptr, u->tile_col, u->tile_nnz, u->mask, u->row_ptr, u->val,
+      cols->col_ptr, cols->row, cols->tile, col_offset, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask,
+      c->row_ptr, c->idx, c->val);
   AMG_LAUNCH_GOTO(s, done);
 done:
   fmt_tile_columns_destroy(cols);
   fmt_device_free(scan);
+  fmt_device_free(col_offset);
+  fmt_device_free(diag_size);
   if (s == AMG_OK)
     *out = c;
   else

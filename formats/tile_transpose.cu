@@ -10,14 +10,6 @@
 #include "device_util.cuh"
 #include "fmt_internal.h"
 
-struct permuted_tile_size {
-  const int64_t *tile_nnz, *perm;
-  __host__ __device__ int64_t operator()(int64_t u) const {
-    int64_t t = perm[u];
-    return tile_nnz[t + 1] - tile_nnz[t];
-  }
-};
-
 static __global__ void transpose_tiles_kernel(int64_t nt, const int64_t *perm,
                                               const int64_t *a_tile_nnz, const uint16_t *a_mask,
                                               const uint8_t *a_idx, const double *a_val,
@@ -73,7 +65,7 @@ extern "C" amg_status fmt_tile_transpose_device(const fmt_tile *a, fmt_tile **ou
   AMG_CUDA_GOTO(cudaMemsetAsync(c->tile_nnz, 0, sizeof(int64_t), fmt_stream()), s, done);
   if (nt > 0) {
     auto sizes = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
-                                                 permuted_tile_size{a->tile_nnz, order->tile});
+                                                 fmt_permuted_tile_size{a->tile_nnz, order->tile});
     int64_t *offsets = c->tile_nnz + 1;
     s = fmt_cub(
         [&](void *tmp, size_t &bytes) {
