@@ -123,6 +123,8 @@ static const app_key keys[] = {
     BOOL_KEY("amg.galerkin_symmetric", amg.galerkin_symmetric, "true",
              "when A equals its transpose, the second Galerkin product computes only its tiles on and "
              "above the diagonal and mirrors them (tile backend and CPU; cuSPARSE computes all)"),
+    INT_KEY("amg.galerkin_symmetric_min_rows", amg.galerkin_symmetric_min_rows, "4096", 0, INT32_MAX,
+            "galerkin_symmetric applies where the coarse operator has at least this many rows"),
     INT_KEY("amg.coarse_size", amg.coarse_size, "500", 1, AMG_COARSE_DENSE_MAX,
             "stop coarsening at or below this many rows (that level is solved densely)"),
     INT_KEY("amg.max_levels", amg.max_levels, "10", 1, AMG_MAX_LEVELS,

@@ -41,7 +41,9 @@ typedef struct amg_options {
   spgemm_backend spgemm;             /* SPGEMM_TILE (or SPGEMM_CUSPARSE) */
   int galerkin_symmetric;            /* 1: if A equals its transpose (checked on level 0), the second
                                         Galerkin product computes its tiles on and above the diagonal
-                                        and mirrors them (tile backend and CPU); 0: all tiles */
+                                        and mirrors them (tile backend and CPU), on levels whose A_c
+                                        has galerkin_symmetric_min_rows rows or more; 0: never */
+  int32_t galerkin_symmetric_min_rows; /* 4096: below, the mirror's fixed cost exceeds the saving */
   int32_t coarse_size;               /* 500: stop coarsening at or below this many rows */
   int max_levels;                    /* 10 */
   /* cycle */

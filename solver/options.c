@@ -14,6 +14,7 @@ void amg_options_default(amg_options *o) {
   o->galerkin_order = AMG_GALERKIN_AUTO;
   o->spgemm = SPGEMM_TILE;
   o->galerkin_symmetric = 1;
+  o->galerkin_symmetric_min_rows = 4096;
   o->coarse_size = 500;
   o->max_levels = 10;
   o->pre_sweeps = 1;
@@ -35,6 +36,9 @@ amg_status amg_options_check(const amg_options *o) {
     return amg_error(AMG_ERR_CONFIG, "amg.prolongator_omega = %g must be in (0, 2)", o->prolongator_omega);
   if (o->rho_steps < 1 || o->rho_steps > 1000)
     return amg_error(AMG_ERR_CONFIG, "amg.rho_steps = %d must be in 1..1000", o->rho_steps);
+  if (o->galerkin_symmetric_min_rows < 0)
+    return amg_error(AMG_ERR_CONFIG, "amg.galerkin_symmetric_min_rows = %d must be at least 0",
+                     o->galerkin_symmetric_min_rows);
   if (o->coarse_size < 1 || o->coarse_size > AMG_COARSE_DENSE_MAX)
     return amg_error(AMG_ERR_CONFIG, "amg.coarse_size = %d must be in 1..%d", o->coarse_size,
                      AMG_COARSE_DENSE_MAX);

@@ -152,8 +152,8 @@ static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
     s = amg_transpose(lv->p, &lv->r);
   rep->ms_transpose = lap(loc, &t0, &s);
   if (s == AMG_OK)
-    s = amg_galerkin(a, lv->p, lv->r, o->galerkin_order, o->spgemm, h->report.symmetric, &h->level[l + 1].a,
-                     rep);
+    s = amg_galerkin(a, lv->p, lv->r, o->galerkin_order, o->spgemm,
+                     h->report.symmetric && lv->r->m >= o->galerkin_symmetric_min_rows, &h->level[l + 1].a, rep);
   rep->ms_galerkin = lap(loc, &t0, &s);
   if (s == AMG_OK && rep->ms_galerkin > 0)
     rep->galerkin_gflops = 2.0 * rep->galerkin_products / (rep->ms_galerkin * 1e6);

@@ -55,6 +55,7 @@ static int config_equal(const app_config *a, const app_config *b) {
          x->strength_theta_coarse == y->strength_theta_coarse && x->prolongator_omega == y->prolongator_omega &&
          x->rho_steps == y->rho_steps && x->galerkin_order == y->galerkin_order &&
          x->spgemm == y->spgemm && x->galerkin_symmetric == y->galerkin_symmetric &&
+         x->galerkin_symmetric_min_rows == y->galerkin_symmetric_min_rows &&
          x->coarse_size == y->coarse_size &&
          x->max_levels == y->max_levels && x->pre_sweeps == y->pre_sweeps &&
          x->post_sweeps == y->post_sweeps && x->jacobi_omega == y->jacobi_omega &&
@@ -77,6 +78,8 @@ static void check_defaults(void) {
   CHECK(c.amg.spgemm == o.spgemm, "spgemm %d", (int)c.amg.spgemm);
   CHECK(c.amg.galerkin_symmetric == o.galerkin_symmetric && o.galerkin_symmetric == 1, "galerkin_symmetric %d",
         c.amg.galerkin_symmetric);
+  CHECK(c.amg.galerkin_symmetric_min_rows == o.galerkin_symmetric_min_rows && o.galerkin_symmetric_min_rows == 4096,
+        "galerkin_symmetric_min_rows %d", c.amg.galerkin_symmetric_min_rows);
   CHECK(c.amg.coarse_size == o.coarse_size, "coarse_size %d", c.amg.coarse_size);
   CHECK(c.amg.max_levels == o.max_levels, "max_levels %d", c.amg.max_levels);
   CHECK(c.amg.pre_sweeps == o.pre_sweeps && c.amg.post_sweeps == o.post_sweeps, "sweeps");
@@ -121,6 +124,7 @@ static const char full_text[] =
     "  galerkin_order = \"pta_p\";\n"
     "  spgemm = \"cusparse\";\n"
     "  galerkin_symmetric = false;\n"
+    "  galerkin_symmetric_min_rows = 0;\n"
     "  coarse_size = 200;\n"
     "  max_levels = 7;\n"
     "  prolongator_omega = 1;  // an integer for a float key\n"
@@ -153,6 +157,8 @@ static void check_full_file(void) {
   CHECK(c.amg.galerkin_order == AMG_GALERKIN_PTA_P, "galerkin_order %d", (int)c.amg.galerkin_order);
   CHECK(c.amg.spgemm == SPGEMM_CUSPARSE, "spgemm %d", (int)c.amg.spgemm);
   CHECK(c.amg.galerkin_symmetric == 0, "galerkin_symmetric %d", c.amg.galerkin_symmetric);
+  CHECK(c.amg.galerkin_symmetric_min_rows == 0, "galerkin_symmetric_min_rows %d",
+        c.amg.galerkin_symmetric_min_rows);
   CHECK(c.amg.coarse_size == 200, "coarse_size %d", c.amg.coarse_size);
   CHECK(c.amg.max_levels == 7, "max_levels %d", c.amg.max_levels);
   CHECK(c.amg.prolongator_omega == 1.0, "prolongator_omega %g", c.amg.prolongator_omega);

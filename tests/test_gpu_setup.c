@@ -1,7 +1,8 @@
 /* The SA setup on the GPU against the CPU backend: the same levels, the
  * same aggregates, the same sizes, operators equal within 1e-12 of their
  * row sizes and prolongators within 1e-12 of their largest entry, for the
- * four stencils, both Galerkin orders and both SpGEMM backends; two GPU
+ * four stencils, both Galerkin orders and both SpGEMM backends, the tile
+ * backend and the CPU computing every second product as symmetric; two GPU
  * setups are bitwise identical. */
 #include <math.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@ static amg_hierarchy *setup(const fmt_csr *a, amg_backend be, amg_galerkin_order
   o.galerkin_order = order;
   o.spgemm = sp;
   o.strength_theta = theta;
+  o.galerkin_symmetric_min_rows = 0; /* the symmetric product on every level (not with cuSPARSE) */
   amg_hierarchy *h = NULL;
   CHECK_OK(amg_setup(a, &o, &h));
   return h;

@@ -43,6 +43,7 @@ static amg_options cpu_options(double theta, amg_galerkin_order order) {
   o.coarse_size = 40;
   o.strength_theta = theta;
   o.galerkin_order = order;
+  o.galerkin_symmetric_min_rows = 0; /* the symmetric product on every level */
   return o;
 }
 
@@ -201,6 +202,7 @@ static void check_problem(int stencil, int32_t n, double theta, double theta_coa
   if (h) {
     const amg_setup_report *rep = amg_hierarchy_report(h);
     CHECK(rep->levels >= 2 && !rep->on_gpu, "%s: %d levels", what, rep->levels);
+    CHECK(rep->symmetric && rep->level[0].galerkin_symmetric, "%s: A not found symmetric", what);
     /* With theta > 0 coarsening may stop early: Galerkin operators spread their
      * weight over more neighbours, all of them can fall below theta, and a
      * level whose nodes are all isolated becomes the coarsest. */
@@ -367,7 +369,33 @@ static void check_bad_input(void) {
   CHECK(h == NULL, "no hierarchy on error");
 }
 
+/* An unsymmetric A (one off-diagonal value changed) gets whole Galerkin
+ * products; galerkin_symmetric = false turns them off for a symmetric one. */
+static void check_unsymmetric(void) {
+  fmt_csr *a = NULL;
+  amg_hierarchy *h = NULL;
+  CHECK_OK(fmt_poisson(5, 40, &a));
+  amg_options o = cpu_options(0.0, AMG_GALERKIN_PT_AP);
+  for (int k = 0; k < 2 && a; k++) {
+    if (k == 0)
+      o.galerkin_symmetric = 0;
+    else {
+      o.galerkin_symmetric = 1;
+      a->val[1] *= 1.5; /* (0, 1), not (1, 0) */
+    }
+    CHECK_OK(amg_setup(a, &o, &h));
+    if (h) {
+      const amg_setup_report *rep = amg_hierarchy_report(h);
+      CHECK(!rep->symmetric && !rep->level[0].galerkin_symmetric, "case %d: symmetric product used", k);
+    }
+    amg_hierarchy_destroy(h);
+    h = NULL;
+  }
+  fmt_csr_destroy(a);
+}
+
 int main(void) {
+  check_unsymmetric();
   /* No filtering anywhere: P is rebuilt exactly on every level. */
   check_problem(5, 40, 0.0, 0.0);
   check_problem(9, 40, 0.0, 0.0);
