@@ -65,7 +65,7 @@ void print_setup_breakdown(FILE *f, const amg_setup_report *r) {
   fprintf(f, "input CSR -> tiles %.3f ms, symmetry check %.3f ms (%s), coarse factorisation %.3f ms, "
              "solve preparation %.3f ms\n",
           r->ms_convert, r->ms_symmetry,
-          r->symmetric ? "symmetric: second Galerkin products mirrored" : "not symmetric or not checked",
+          r->symmetric ? "symmetric" : "not symmetric or not checked",
           r->ms_coarse, r->ms_solve_prepare);
   fprintf(f, "setup total %.3f ms", r->setup_ms);
   if (r->on_gpu)

@@ -1,9 +1,9 @@
 /* C = the symmetric matrix whose upper triangle is u's, on the GPU (CPU
  * reference: tile_mirror.c, same tile order; rules in tile_mirror.h).
  *
- * C's tile row i is: row i's tiles of u's tile-column order that lie above
- * the diagonal (transposed), then u's diagonal tile (mirrored; dropped when
- * empty), then u's tiles (i, j > i). A scan of tile sizes in column order
+ * C's tile row i is: the tiles of u's tile column i above the diagonal,
+ * transposed; u's tile (i, i), mirrored (dropped when empty); u's tiles
+ * (i, j > i), copied. A scan of tile sizes in column order
  * gives each transposed tile's offset, u's tile_nnz each copied one's, so
  * every C tile knows its source and place in O(1): a thread per tile row
  * counts, a scan sizes C (the one host sync), and a half-warp per C tile

@@ -96,7 +96,8 @@ typedef struct amg_setup_report {
   amg_level_report level[AMG_MAX_LEVELS];
   double grid_complexity, operator_complexity;
   double ms_convert;       /* input CSR -> tile (on the device for the GPU backend) */
-  int symmetric;           /* level 0's A equals its transpose (checked when galerkin_symmetric) */
+  int symmetric;           /* level 0's A equals its transpose (checked when galerkin_symmetric, unless
+                              the cusparse backend computes the products) */
   double ms_symmetry;      /* that check */
   double ms_coarse;        /* dense factorisation of the coarsest level */
   double ms_solve_prepare; /* solve vectors and the captured PCG iteration (GPU) */

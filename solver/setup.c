@@ -206,7 +206,8 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
     s = h->loc == FMT_DEVICE ? fmt_tile_from_csr_device(dev, &h->level[0].a) : fmt_tile_from_csr(a, &h->level[0].a);
   fmt_csr_destroy(dev);
   h->report.ms_convert = lap(h->loc, &t0, &s);
-  if (s == AMG_OK && opt->galerkin_symmetric) /* the coarse operators are then symmetric by construction */
+  /* Only the tile product and the CPU use it; their coarse operators are then symmetric by construction. */
+  if (s == AMG_OK && opt->galerkin_symmetric && (h->loc == FMT_HOST || opt->spgemm == SPGEMM_TILE))
     s = fmt_tile_is_symmetric(h->level[0].a, &h->report.symmetric);
   h->report.ms_symmetry = lap(h->loc, &t0, &s);
   for (int l = 0; s == AMG_OK; l++) {

@@ -187,9 +187,6 @@ static void check_symmetric(const fmt_csr *a, const fmt_csr *b, const char *what
 /* Each test matrix's A*A^T and A^T*A as symmetric products; a rectangular
  * product refused. */
 static void check_symmetric_products(void) {
-  const char *name;
-  fmt_csr *a;
-  char what[160];
   fmt_csr *x = test_random_csr(37, 53, 0.2, 121, 0, 0), *y = test_random_csr(53, 20, 0.2, 122, 0, 0);
   fmt_tile *tx = NULL, *ty = NULL, *dx = NULL, *dy = NULL, *dc = NULL;
   CHECK_OK(fmt_tile_from_csr(x, &tx));
@@ -205,16 +202,7 @@ static void check_symmetric_products(void) {
   fmt_tile_destroy(dy);
   fmt_csr_destroy(x);
   fmt_csr_destroy(y);
-  for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
-    fmt_csr *at = NULL;
-    CHECK_OK(fmt_csr_transpose(a, &at));
-    snprintf(what, sizeof what, "%s: A*A^T as symmetric", name);
-    check_symmetric(a, at, what);
-    snprintf(what, sizeof what, "%s: A^T*A as symmetric", name);
-    check_symmetric(at, a, what);
-    fmt_csr_destroy(at);
-    fmt_csr_destroy(a);
-  }
+  test_each_symmetric_product(check_symmetric);
 }
 
 /* A Galerkin level: A*P, P^T*A, P^T*(AP), (P^T A)*P. */

@@ -102,19 +102,9 @@ static void check_symmetric(const fmt_csr *a, const fmt_csr *b, const char *what
 }
 
 static void check_symmetric_products(void) {
-  const char *name;
   fmt_csr *a;
   char what[160];
-  for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
-    fmt_csr *at = NULL;
-    CHECK_OK(fmt_csr_transpose(a, &at));
-    snprintf(what, sizeof what, "%s: A*A^T as symmetric", name);
-    check_symmetric(a, at, what);
-    snprintf(what, sizeof what, "%s: A^T*A as symmetric", name);
-    check_symmetric(at, a, what);
-    fmt_csr_destroy(at);
-    fmt_csr_destroy(a);
-  }
+  test_each_symmetric_product(check_symmetric);
   const int stencils[] = {5, 9, 7, 27}, sides[] = {40, 31, 13, 11};
   for (int s = 0; s < 4; s++) {
     fmt_csr *p = NULL, *pt = NULL, *ap = NULL, *pta = NULL;

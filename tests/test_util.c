@@ -179,6 +179,22 @@ fmt_csr *test_upper_tiles(const fmt_csr *a, int junk) {
   return u;
 }
 
+void test_each_symmetric_product(test_product_check check) {
+  const char *name;
+  fmt_csr *a;
+  char what[160];
+  for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
+    fmt_csr *at = NULL;
+    CHECK_OK(fmt_csr_transpose(a, &at));
+    snprintf(what, sizeof what, "%s: A*A^T as symmetric", name);
+    check(a, at, what);
+    snprintf(what, sizeof what, "%s: A^T*A as symmetric", name);
+    check(at, a, what);
+    fmt_csr_destroy(at);
+    fmt_csr_destroy(a);
+  }
+}
+
 void test_each_product(test_product_check check) {
   const char *name;
   fmt_csr *a;

@@ -88,6 +88,8 @@ fmt_csr *test_upper_tiles(const fmt_csr *a, int junk);
  * tall-thin P. */
 typedef void (*test_product_check)(const fmt_csr *a, const fmt_csr *b, const char *what);
 void test_each_product(test_product_check check);
+/* The same for the symmetric products among them: A*A^T and A^T*A. */
+void test_each_symmetric_product(test_product_check check);
 
 /* Pattern must match exactly; values within |a-b| <= atol + rtol*|b|.
  * Prints the first few mismatches. Returns 1 when equal. */
