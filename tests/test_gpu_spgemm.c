@@ -63,6 +63,52 @@ static void check_values(const fmt_tile *got, const fmt_tile *ref, const fmt_csr
   fmt_csr_destroy(abs_b);
 }
 
+/* Every numeric kernel on A*B (as a symmetric product when symmetric)
+ * against ref: structure exact, values within 1e-12 |A||B|, the stats
+ * describing C, a symmetric product exactly symmetric (checked on the
+ * device). Variant 0 and the last, the row kernel wherever rows fit (AUTO
+ * picks it only for large C), must be bitwise equal; the others are the
+ * pair kernel alone with the dense, sparse and default accumulators, and
+ * AUTO. */
+static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da, const fmt_tile *db,
+                          const fmt_tile *ref, int symmetric, const char *what) {
+  const spgemm_tile_options variants[] = {
+      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS, symmetric}, {0, SPGEMM_NUMERIC_PAIRS, symmetric},
+      {256, SPGEMM_NUMERIC_PAIRS, symmetric}, {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_AUTO, symmetric},
+      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS, symmetric}};
+  const int last = (int)(sizeof variants / sizeof *variants) - 1;
+  fmt_tile *first = NULL;
+  for (int v = 0; v <= last; v++) {
+    spgemm_stats st = {0};
+    st.profile = symmetric && v == 0; /* the mirror's step time too */
+    fmt_tile *dc = NULL, *c = NULL;
+    CHECK_OK(spgemm_tile_device(da, db, &dc, &variants[v], &st));
+    if (dc && symmetric) {
+      int yes = 0;
+      CHECK_OK(fmt_tile_is_symmetric(dc, &yes));
+      CHECK(yes, "%s (variant %d): the symmetric product is not symmetric", what, v);
+    }
+    if (dc)
+      CHECK_OK(fmt_tile_download(dc, &c));
+    if (c) {
+      CHECK_OK(fmt_tile_validate(c));
+      CHECK(same_structure(c, ref), "%s (threshold %d, numeric %d): structure differs from the CPU reference",
+            what, variants[v].dense_threshold, (int)variants[v].numeric);
+      check_values(c, ref, a, b, what);
+      /* a symmetric product's candidates are its upper tiles only */
+      CHECK(st.tiles == c->num_tiles && st.nnz == c->nnz && (symmetric || st.candidate_tiles >= st.tiles),
+            "%s: stats do not describe C", what);
+      if (v == 0)
+        first = c, c = NULL;
+      else if (v == last)
+        CHECK(test_tile_identical(c, first), "%s: two runs are not bitwise identical", what);
+    }
+    fmt_tile_destroy(c);
+    fmt_tile_destroy(dc);
+  }
+  fmt_tile_destroy(first);
+}
+
 /* with_cusparse = 0 skips the cuSPARSE cross-check, for shapes where its
  * default algorithm reports insufficient resources (said in the output). */
 static void check_product_ex(const fmt_csr *a, const fmt_csr *b, const char *what, int with_cusparse) {
@@ -78,37 +124,7 @@ static void check_product_ex(const fmt_csr *a, const fmt_csr *b, const char *wha
   CHECK_OK(spgemm_tile_products_device(da, db, &products));
   CHECK(products == spgemm_csr_products(a, b), "%s: GPU product count %lld, CSR reference %lld", what,
         (long long)products, (long long)spgemm_csr_products(a, b));
-  fmt_tile *first = NULL;
-  /* Variant 0 and the last: the row kernel wherever rows fit (AUTO picks it
-   * only for large C); the others the pair kernel alone with the dense,
-   * sparse and default accumulators, and AUTO. */
-  const spgemm_tile_options variants[] = {
-      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS, 0}, {0, SPGEMM_NUMERIC_PAIRS, 0},
-      {256, SPGEMM_NUMERIC_PAIRS, 0}, {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_AUTO, 0},
-      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS, 0}};
-  const int last = (int)(sizeof variants / sizeof *variants) - 1;
-  for (int v = 0; v <= last; v++) {
-    spgemm_tile_options opt = variants[v];
-    spgemm_stats st;
-    fmt_tile *dc = NULL, *c = NULL;
-    CHECK_OK(spgemm_tile_device(da, db, &dc, &opt, &st));
-    CHECK_OK(fmt_tile_download(dc, &c));
-    if (c) {
-      CHECK_OK(fmt_tile_validate(c));
-      CHECK(same_structure(c, ref), "%s (threshold %d, numeric %d): structure differs from the CPU reference",
-            what, opt.dense_threshold, (int)opt.numeric);
-      check_values(c, ref, a, b, what);
-      CHECK(st.tiles == c->num_tiles && st.nnz == c->nnz && st.candidate_tiles >= st.tiles,
-            "%s: stats do not describe C", what);
-      if (v == 0)
-        first = c, c = NULL;
-      else if (v == last)
-        CHECK(test_tile_identical(c, first), "%s: two runs are not bitwise identical", what);
-    }
-    fmt_tile_destroy(c);
-    fmt_tile_destroy(dc);
-  }
-  fmt_tile_destroy(first);
+  check_kernels(a, b, da, db, ref, 0, what);
   fmt_tile *dc = NULL, *c = NULL;
   if (!with_cusparse) {
     printf("%s: no cuSPARSE cross-check for this shape\n", what);
@@ -140,43 +156,14 @@ static void check_product(const fmt_csr *a, const fmt_csr *b, const char *what) 
  * CPU symmetric product's structure, values within 1e-12 |A||B| of it,
  * exactly symmetric (checked on the device), and two runs bitwise equal. */
 static void check_symmetric(const fmt_csr *a, const fmt_csr *b, const char *what) {
-  fmt_tile *ta = NULL, *tb = NULL, *ref = NULL, *da = NULL, *db = NULL, *first = NULL;
+  fmt_tile *ta = NULL, *tb = NULL, *ref = NULL, *da = NULL, *db = NULL;
   CHECK_OK(fmt_tile_from_csr(a, &ta));
   CHECK_OK(fmt_tile_from_csr(b, &tb));
   CHECK_OK(spgemm_tile_symmetric_reference(ta, tb, &ref));
   CHECK_OK(fmt_tile_upload(ta, &da));
   CHECK_OK(fmt_tile_upload(tb, &db));
-  const spgemm_tile_options variants[] = {
-      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS, 1}, {0, SPGEMM_NUMERIC_PAIRS, 1},
-      {256, SPGEMM_NUMERIC_PAIRS, 1}, {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_AUTO, 1},
-      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS, 1}};
-  const int last = (int)(sizeof variants / sizeof *variants) - 1;
-  for (int v = 0; v <= last && ref && da && db; v++) {
-    spgemm_stats st = {0};
-    st.profile = v == 0; /* the mirror's step time too */
-    fmt_tile *dc = NULL, *c = NULL;
-    int yes = 0;
-    CHECK_OK(spgemm_tile_device(da, db, &dc, &variants[v], &st));
-    if (dc)
-      CHECK_OK(fmt_tile_is_symmetric(dc, &yes));
-    CHECK(dc && yes, "%s (variant %d): the symmetric product is not symmetric", what, v);
-    if (dc)
-      CHECK_OK(fmt_tile_download(dc, &c));
-    if (c) {
-      CHECK_OK(fmt_tile_validate(c));
-      CHECK(same_structure(c, ref), "%s (variant %d): structure differs from the CPU symmetric product", what,
-            v);
-      check_values(c, ref, a, b, what);
-      CHECK(st.tiles == c->num_tiles && st.nnz == c->nnz, "%s: stats do not describe C", what);
-      if (v == 0)
-        first = c, c = NULL;
-      else if (v == last)
-        CHECK(test_tile_identical(c, first), "%s: two runs are not bitwise identical", what);
-    }
-    fmt_tile_destroy(c);
-    fmt_tile_destroy(dc);
-  }
-  fmt_tile_destroy(first);
+  if (ref && da && db)
+    check_kernels(a, b, da, db, ref, 1, what);
   fmt_tile_destroy(ta);
   fmt_tile_destroy(tb);
   fmt_tile_destroy(ref);
