@@ -47,26 +47,32 @@ typedef enum spgemm_backend { SPGEMM_TILE = 0, SPGEMM_CUSPARSE = 1 } spgemm_back
 /* "tile" or "cusparse". */
 const char *spgemm_backend_name(spgemm_backend be);
 
-/* Numeric step: the pair kernel (tile_numeric.cu) computes C tile by tile;
- * the row kernel (tile_numeric_rows.cu) takes whole C tile rows of at most
- * SPGEMM_ROW_SLOTS entries and leaves the others to the pair kernel. AUTO
- * uses the row kernel only when C has at least as many tile rows as the GPU
- * has half-warp slots: level 0's A*P on the SA hierarchies took 6-10% less
- * time on three of the four Poisson problems and 6% more on 2D 9-point
- * (run 26); where C has few, long tile rows it was up to 18x slower (run 24).
- * In the pair kernel, a C tile with more than dense_threshold entries
- * accumulates in a dense 16x16 array, the others in a compact one indexed
- * through the mask. Default SPGEMM_DENSE_THRESHOLD; measured by spgemm_bench. */
+/* Steps 2 (symbolic) and 3 (numeric) each have two kernels. The pair
+ * kernels (tile_symbolic.cu, tile_numeric.cu) work C tile by C tile,
+ * searching A's tile row against B's tile column. The row kernels
+ * (tile_symbolic_rows.cu, tile_numeric_rows.cu) take whole C tile rows that
+ * fit their shared memory (at most SPGEMM_SYMBOLIC_ROW_CANDS candidate tiles;
+ * at most SPGEMM_ROW_SLOTS entries) and enumerate the pairs instead; the pair
+ * kernels then take the other rows. AUTO uses the row kernels only when C
+ * has at least as many tile rows as the GPU has half-warp slots: level 0's
+ * A*P on the SA hierarchies took 6-10% less time in the numeric step on
+ * three of the four Poisson problems and 6% more on 2D 9-point (run 26);
+ * where C has few, long tile rows the numeric row kernel was up to 18x
+ * slower (run 24). In the numeric pair kernel, a C tile with more than
+ * dense_threshold entries accumulates in a dense 16x16 array, the others in
+ * a compact one indexed through the mask. Default SPGEMM_DENSE_THRESHOLD;
+ * measured by spgemm_bench. */
 #define SPGEMM_DENSE_THRESHOLD 192
 #define SPGEMM_ROW_SLOTS 512
-typedef enum spgemm_numeric_kernel {
-  SPGEMM_NUMERIC_AUTO = 0,
-  SPGEMM_NUMERIC_PAIRS, /* the pair kernel for every tile */
-  SPGEMM_NUMERIC_ROWS   /* the row kernel for every tile row that fits */
-} spgemm_numeric_kernel;
+#define SPGEMM_SYMBOLIC_ROW_CANDS 64
+typedef enum spgemm_kernels {
+  SPGEMM_KERNELS_AUTO = 0,
+  SPGEMM_KERNELS_PAIRS, /* the pair kernels for every tile */
+  SPGEMM_KERNELS_ROWS   /* the row kernels for every tile row that fits */
+} spgemm_kernels;
 typedef struct spgemm_tile_options {
   int dense_threshold;
-  spgemm_numeric_kernel numeric;
+  spgemm_kernels kernels;
   int symmetric; /* C is known to be symmetric: as spgemm_tile_symmetric_reference */
 } spgemm_tile_options;
 

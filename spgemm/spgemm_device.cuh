@@ -22,18 +22,27 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool up
 amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, bool upper, int64_t *cand_ptr,
                                         const int64_t *scratch, int32_t *cand_col, int32_t *cand_row);
 
-/* Step 2: masks of every candidate, then C allocated with only the non-empty
- * ones (tile_ptr, tile_col, tile_nnz, mask, row_ptr and idx set; val not),
- * and c_row (device, C's tile count) the tile row of each C tile. One host sync. */
+/* Whether steps 2 and 3 start with their row kernels (spgemm.h). */
+static inline bool spgemm_use_row_kernels(spgemm_kernels kernels, int32_t tile_m) {
+  return kernels == SPGEMM_KERNELS_ROWS || (kernels == SPGEMM_KERNELS_AUTO && tile_m >= fmt_half_warp_slots());
+}
+
+/* Step 2: masks of every candidate (rows: the row kernel first), then C
+ * allocated with only the non-empty ones (tile_ptr, tile_col, tile_nnz,
+ * mask, row_ptr and idx set; val not), and c_row (device, C's tile count)
+ * the tile row of each C tile. One host sync. */
 amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
                                   const int64_t *cand_ptr, const int32_t *cand_col,
-                                  const int32_t *cand_row, int64_t num_cand, fmt_tile **c,
+                                  const int32_t *cand_row, int64_t num_cand, bool rows, fmt_tile **c,
                                   int32_t **c_row);
+/* The row kernel alone: cand_mask and cand_nnz of the candidate tile rows
+ * with 1..SPGEMM_SYMBOLIC_ROW_CANDS candidates. */
+amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, const int64_t *cand_ptr,
+                                       const int32_t *cand_col, uint16_t *cand_mask, int32_t *cand_nnz);
 
-/* Step 3: C's values, by the kernels `numeric` picks (spgemm.h). */
+/* Step 3: C's values (rows: the row kernel first). */
 amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
-                                 fmt_tile *c, const int32_t *c_row, int dense_threshold,
-                                 spgemm_numeric_kernel numeric);
+                                 fmt_tile *c, const int32_t *c_row, int dense_threshold, bool rows);
 /* The row kernel alone: C tile rows with 1..SPGEMM_ROW_SLOTS entries. */
 amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_tile *c);
 

@@ -114,12 +114,10 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS)
 
 amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
                                  fmt_tile *c, const int32_t *c_row, int dense_threshold,
-                                 spgemm_numeric_kernel numeric) {
+                                 bool rows) {
   int64_t nt = c->num_tiles;
   if (nt == 0)
     return AMG_OK;
-  bool rows = numeric == SPGEMM_NUMERIC_ROWS ||
-              (numeric == SPGEMM_NUMERIC_AUTO && c->tile_m >= fmt_half_warp_slots());
   int row_slots = rows ? SPGEMM_ROW_SLOTS : 0;
   if (row_slots > 0) {
     amg_status s = spgemm_numeric_rows_device(a, b, c);

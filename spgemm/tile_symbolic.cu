@@ -8,7 +8,10 @@
  * totals from the mailbox after its sync; for many, a CUB scan follows and
  * a copy brings the totals. Then a compaction writes C's tile arrays,
  * masks, row_ptr and idx for the non-empty tiles only (C never stores an
- * empty tile). */
+ * empty tile). When the row kernel (tile_symbolic_rows.cu) is used
+ * (spgemm.h), it runs first and takes the tile rows with at most
+ * SPGEMM_SYMBOLIC_ROW_CANDS candidates; this kernel then skips their
+ * candidates, and the scan is CUB's. */
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
@@ -71,11 +74,13 @@ static __device__ unsigned candidate_mask(int64_t u, int group, int sh, int r, c
  * (last_block_scan.cuh). Per candidate: the unit's partial masks ORed, C's
  * masks and nnz, and, FUSED, its (kept, nnz) prefix within the unit; then
  * the units' and blocks' prefixes and the totals. Not FUSED, len is 1 and
- * the kernel keeps the registers (32) of a plain one. */
+ * the kernel keeps the registers (32) of a plain one; with row_cands > 0
+ * (never FUSED) it skips the candidates of tile rows with at most
+ * row_cands candidates (the row kernel's). */
 template <int LANES, bool FUSED>
 static __global__ void __launch_bounds__(SYM_THREADS)
-    symbolic_kernel(int64_t num_cand, int group, int64_t len, const int32_t *cand_row,
-                    const int32_t *cand_col, const int64_t *a_tile_ptr, const int32_t *a_tile_col,
+    symbolic_kernel(int64_t num_cand, int group, int64_t len, int row_cands, const int64_t *cand_ptr,
+                    const int32_t *cand_row, const int32_t *cand_col, const int64_t *a_tile_ptr, const int32_t *a_tile_col,
                     const uint16_t *a_mask, const int64_t *bc_col_ptr, const int32_t *bc_row,
                     const int64_t *bc_tile, const uint16_t *b_mask, uint16_t *cand_mask, int32_t *cand_nnz,
                     fmt_tile_count *local_prefix, fmt_tile_count *scratch, fmt_tile_count *total) {
@@ -87,6 +92,10 @@ static __global__ void __launch_bounds__(SYM_THREADS)
   fmt_tile_count run = {0, 0};
   for (int64_t u = first; u < first + (FUSED ? len : 1); u++) { /* the same trip count on every thread */
     bool active = u < num_cand;
+    if (!FUSED && active && row_cands > 0) {
+      int32_t i = cand_row[u];
+      active = cand_ptr[i + 1] - cand_ptr[i] > row_cands;
+    }
     unsigned acc = 0;
     if (active)
       acc = candidate_mask<LANES>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask,
@@ -186,7 +195,7 @@ struct count_of_candidate {
 
 amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
                                   const int64_t *cand_ptr, const int32_t *cand_col,
-                                  const int32_t *cand_row, int64_t num_cand, fmt_tile **out,
+                                  const int32_t *cand_row, int64_t num_cand, bool rows, fmt_tile **out,
                                   int32_t **c_row_out) {
   *out = NULL;
   *c_row_out = NULL;
@@ -201,7 +210,11 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   if (num_cand > 0) {
     group = spgemm_half_warps_per_tile(num_cand, spgemm_mean_list(a, b), fmt_half_warp_slots());
     l = group == 1 ? symbolic_layout<16>(num_cand, group) : symbolic_layout<32>(num_cand, group);
+    if (rows) /* one candidate per unit, scanned by CUB */
+      l = spgemm_scan_layout{false, SYM_HALF_WARPS / group, 1,
+                             (num_cand + SYM_HALF_WARPS / group - 1) / (SYM_HALF_WARPS / group)};
   }
+  int row_cands = rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0;
   /* Fused: the candidates' prefixes within their units, then the units' and
    * the blocks'. Else the scan of all candidates, from a zero at [0]. */
   int64_t prefixes = l.fused ? num_cand + spgemm_scan_scratch(l) : num_cand + 1;
@@ -209,10 +222,12 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
                s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_nnz, (size_t)num_cand * sizeof *cand_nnz), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&prefix, (size_t)prefixes * sizeof *prefix), s, done);
+  if (num_cand > 0 && rows)
+    AMG_TRY_GOTO(spgemm_symbolic_rows_device(a, b, cand_ptr, cand_col, cand_mask, cand_nnz), s, done);
   if (num_cand > 0) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
 #define SYMBOLIC_ARGS                                                                              \
-  num_cand, group, l.len, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask,          \
+  num_cand, group, l.len, row_cands, cand_ptr, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask,          \
       bc->col_ptr, bc->row, bc->tile, b->mask, cand_mask, cand_nnz, prefix, prefix + num_cand,     \
       (fmt_tile_count *)device
     if (group == 1 && l.fused)

@@ -9,6 +9,7 @@
  * products (A*A^T, A^T*A, Galerkin) are also computed as such and checked
  * against the CPU's symmetric product. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "spgemm.h"
@@ -73,9 +74,9 @@ static void check_values(const fmt_tile *got, const fmt_tile *ref, const fmt_csr
 static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da, const fmt_tile *db,
                           const fmt_tile *ref, int symmetric, const char *what) {
   const spgemm_tile_options variants[] = {
-      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS, symmetric}, {0, SPGEMM_NUMERIC_PAIRS, symmetric},
-      {256, SPGEMM_NUMERIC_PAIRS, symmetric}, {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_AUTO, symmetric},
-      {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_ROWS, symmetric}};
+      {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric}, {0, SPGEMM_KERNELS_PAIRS, symmetric},
+      {256, SPGEMM_KERNELS_PAIRS, symmetric}, {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, symmetric},
+      {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric}};
   const int last = (int)(sizeof variants / sizeof *variants) - 1;
   fmt_tile *first = NULL;
   for (int v = 0; v <= last; v++) {
@@ -92,8 +93,8 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
       CHECK_OK(fmt_tile_download(dc, &c));
     if (c) {
       CHECK_OK(fmt_tile_validate(c));
-      CHECK(same_structure(c, ref), "%s (threshold %d, numeric %d): structure differs from the CPU reference",
-            what, variants[v].dense_threshold, (int)variants[v].numeric);
+      CHECK(same_structure(c, ref), "%s (threshold %d, kernels %d): structure differs from the CPU reference",
+            what, variants[v].dense_threshold, (int)variants[v].kernels);
       check_values(c, ref, a, b, what);
       /* a symmetric product's candidates are its upper tiles only */
       CHECK(st.tiles == c->num_tiles && st.nnz == c->nnz && (symmetric || st.candidate_tiles >= st.tiles),
@@ -180,7 +181,7 @@ static void check_symmetric_products(void) {
   CHECK_OK(fmt_tile_from_csr(y, &ty));
   CHECK_OK(fmt_tile_upload(tx, &dx));
   CHECK_OK(fmt_tile_upload(ty, &dy));
-  spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_NUMERIC_AUTO, 1};
+  spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1};
   if (dx && dy)
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &sym, NULL), AMG_ERR_ARG, "must be square");
   fmt_tile_destroy(tx);
@@ -224,31 +225,58 @@ static void check_galerkin(int stencil, int32_t n) {
   fmt_csr_destroy(pta);
 }
 
-/* Rows 0-39 full, the others up to 3 entries in columns 40-399: C = A^2
- * has tile rows of 3200-6400 entries (pair kernel) and of about 150 (row
- * kernel). */
-static fmt_csr *mixed_rows(void) {
-  fmt_csr *sparse = test_random_csr_rows(400, 360, 3, 41), *m = NULL;
-  if (sparse && fmt_csr_create(400, 400, 40 * 400 + 360 * 3, FMT_HOST, &m) == AMG_OK) {
+/* Rows 0-39 full, then `sparse` (square) shifted by 40 rows and columns.
+ * With 360 rows of up to 3 random entries, C = A^2 has tile rows of
+ * 3,200-6,400 entries (the numeric pair kernel) and of about 150 (the
+ * numeric row kernel). With a 1,160-row band, its first three tile rows
+ * have 75 candidate tiles (the symbolic pair kernel) and the others 1-3
+ * (the symbolic row kernel; count_row_kinds). */
+static fmt_csr *mixed_rows(fmt_csr *sparse) {
+  fmt_csr *m = NULL;
+  int32_t n = sparse ? sparse->m + 40 : 0;
+  if (sparse && fmt_csr_create(n, n, 40 * (int64_t)n + sparse->nnz, FMT_HOST, &m) == AMG_OK) {
     int64_t k = 0;
     m->row_ptr[0] = 0;
-    for (int32_t i = 0; i < 400; i++) {
+    for (int32_t i = 0; i < n; i++) {
       if (i < 40)
-        for (int32_t j = 0; j < 400; j++, k++) {
+        for (int32_t j = 0; j < n; j++, k++) {
           m->col[k] = j;
           m->val[k] = 1.0 + 0.001 * (i + j);
         }
       else
-        for (int64_t q = sparse->row_ptr[i]; q < sparse->row_ptr[i + 1]; q++, k++) {
+        for (int64_t q = sparse->row_ptr[i - 40]; q < sparse->row_ptr[i - 39]; q++, k++) {
           m->col[k] = sparse->col[q] + 40;
           m->val[k] = sparse->val[q];
         }
       m->row_ptr[i + 1] = k;
     }
-    m->nnz = k;
   }
   fmt_csr_destroy(sparse);
   return m;
+}
+
+/* Tile rows of A^2 with more than SPGEMM_SYMBOLIC_ROW_CANDS candidate tiles
+ * (the tile columns j of some B tile (k, j) with an A tile (i, k)), and
+ * with 1 to that many: the symbolic pair and row kernels' shares. */
+static void count_row_kinds(const fmt_csr *a, int64_t *over, int64_t *within) {
+  fmt_tile *t = NULL;
+  CHECK_OK(fmt_tile_from_csr(a, &t));
+  int32_t *seen = t ? calloc((size_t)t->tile_n + 1, sizeof *seen) : NULL;
+  for (int32_t i = 0; seen && i < t->tile_m; i++) {
+    int64_t cands = 0;
+    for (int64_t ta = t->tile_ptr[i]; ta < t->tile_ptr[i + 1]; ta++)
+      for (int64_t tb = t->tile_ptr[t->tile_col[ta]]; tb < t->tile_ptr[t->tile_col[ta] + 1]; tb++)
+        if (seen[t->tile_col[tb]] != i + 1) {
+          seen[t->tile_col[tb]] = i + 1;
+          cands++;
+        }
+    if (cands > SPGEMM_SYMBOLIC_ROW_CANDS)
+      (*over)++;
+    else if (cands > 0)
+      (*within)++;
+  }
+  free(seen);
+  fmt_tile_destroy(t);
 }
 
 /* Entries (i, i) and (i, i + 1) on n rows: A^2 has 62,500 tile rows and
@@ -288,11 +316,21 @@ int main(void) {
   fmt_csr_destroy(wide_a);
   fmt_csr_destroy(wide_at);
   fmt_csr_destroy(wide_b);
-  fmt_csr *mixed = mixed_rows();
-  CHECK(mixed != NULL, "mixed rows: could not build the matrix");
-  if (mixed)
-    check_product(mixed, mixed, "mixed rows: A^2");
-  fmt_csr_destroy(mixed);
+  for (int banded = 0; banded <= 1; banded++) {
+    fmt_csr *mixed = mixed_rows(banded ? upper_band(1160) : test_random_csr_rows(360, 360, 3, 41));
+    CHECK(mixed != NULL, "mixed rows: could not build the matrix");
+    if (!mixed)
+      continue;
+    if (banded) {
+      int64_t over = 0, within = 0;
+      count_row_kinds(mixed, &over, &within);
+      CHECK(over > 0 && within > 0,
+            "mixed rows: A^2 should have tile rows on both sides of %d candidates, has %lld over and %lld within",
+            SPGEMM_SYMBOLIC_ROW_CANDS, (long long)over, (long long)within);
+    }
+    check_product(mixed, mixed, banded ? "mixed rows, banded: A^2" : "mixed rows: A^2");
+    fmt_csr_destroy(mixed);
+  }
   /* A with no rows: C is 0 x 5 with no tiles (no count, no scan). */
   fmt_csr *no_rows = NULL, *square = test_random_csr(5, 5, 0.5, 109, 0, 0);
   CHECK_OK(fmt_csr_create(0, 5, 0, FMT_HOST, &no_rows));
