@@ -11,7 +11,9 @@
  * The accumulator is one shared-memory slot per stored entry of the C row
  * (slot = the entry's offset from the row's first entry), so a row fits when
  * it holds at most SPGEMM_ROW_SLOTS entries; other rows are left to the pair
- * kernel, which skips the rows done here. A half-warp per row gives little
+ * kernel, which skips the rows done here. Rows of at most SHORT_ROW_SLOTS
+ * entries go to an instance with half the shared memory, which the GPU
+ * holds more blocks of. A half-warp per row gives little
  * parallelism when C has few tile rows, so spgemm.h's AUTO uses this kernel
  * only when C has many. Lane r owns row r of every tile of
  * the row: no atomics. Each entry sums its terms in increasing k, then in
@@ -26,7 +28,10 @@
 #define ROW_THREADS 128
 #define ROW_HALF_WARPS (ROW_THREADS / 16)
 #define ROW_BATCH 4
+#define SHORT_ROW_SLOTS (SPGEMM_ROW_SLOTS / 2)
 
+/* The C tile rows with more than MIN_LEN and at most SLOTS entries. */
+template <int SLOTS, int MIN_LEN>
 static __global__ void __launch_bounds__(ROW_THREADS)
     rows_kernel(int32_t tile_m, const int64_t *c_tile_ptr, const int32_t *c_tile_col,
                 const int64_t *c_tile_nnz, const uint16_t *c_mask, const uint8_t *c_row_ptr, double *c_val,
@@ -34,7 +39,7 @@ static __global__ void __launch_bounds__(ROW_THREADS)
                 const uint16_t *a_mask, const uint8_t *a_row_ptr, const double *a_val,
                 const int64_t *b_tile_ptr, const int32_t *b_tile_col, const int64_t *b_tile_nnz,
                 const uint16_t *b_mask, const uint8_t *b_row_ptr, const double *b_val) {
-  __shared__ double acc_all[ROW_HALF_WARPS][SPGEMM_ROW_SLOTS];
+  __shared__ double acc_all[ROW_HALF_WARPS][SLOTS];
   __shared__ uint32_t staged_all[ROW_HALF_WARPS][ROW_BATCH][16];
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15;
   int32_t i = (int32_t)((int64_t)blockIdx.x * ROW_HALF_WARPS + hw);
@@ -42,8 +47,8 @@ static __global__ void __launch_bounds__(ROW_THREADS)
     return; /* whole half-warp */
   int32_t c_lo = (int32_t)c_tile_ptr[i], c_hi = (int32_t)c_tile_ptr[i + 1];
   int64_t base = c_tile_nnz[c_lo], len = c_tile_nnz[c_hi] - base;
-  if (len == 0 || len > SPGEMM_ROW_SLOTS)
-    return; /* nothing to do, or the pair kernel's */
+  if (len <= MIN_LEN || len > SLOTS)
+    return; /* nothing to do, or another kernel's */
   unsigned members = fmt_half_warp_mask();
   double *acc = acc_all[hw];
   uint32_t(*staged)[16] = staged_all[hw];
@@ -94,10 +99,14 @@ amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_
   if (c->tile_m == 0 || c->num_tiles == 0)
     return AMG_OK;
   unsigned blocks = (unsigned)(((int64_t)c->tile_m + ROW_HALF_WARPS - 1) / ROW_HALF_WARPS);
-  rows_kernel<<<blocks, ROW_THREADS, 0, fmt_stream()>>>(
-      c->tile_m, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val, a->tile_ptr,
-      a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, b->tile_ptr, b->tile_col, b->tile_nnz,
-      b->mask, b->row_ptr, b->val);
+#define ROWS_ARGS                                                                                  \
+  c->tile_m, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val, a->tile_ptr,      \
+      a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, b->tile_ptr, b->tile_col, b->tile_nnz, \
+      b->mask, b->row_ptr, b->val
+  rows_kernel<SHORT_ROW_SLOTS, 0><<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
   AMG_CUDA_TRY(cudaGetLastError());
+  rows_kernel<SPGEMM_ROW_SLOTS, SHORT_ROW_SLOTS><<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
+  AMG_CUDA_TRY(cudaGetLastError());
+#undef ROWS_ARGS
   return AMG_OK;
 }
