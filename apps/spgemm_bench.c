@@ -90,7 +90,7 @@ static amg_status call_convert(void *ctx, void **result) {
 static figure *product_ex(const char *problem, int level, const char *op, const operand *a,
                           const operand *b, int threshold, int symmetric, int with_cusparse,
                           fmt_csr **c_out, fmt_tile **dev_out) {
-  pair_ctx ctx = {a, b, {threshold, (spgemm_kernels)bench.kernels, symmetric}, NULL};
+  pair_ctx ctx = {a, b, {threshold, (spgemm_kernels)bench.kernels, symmetric, bench.row_split}, NULL};
   figure *f = bench_new_figure(problem, level, op);
   fmt_tile *dc = NULL, *hc = NULL;
   fprintf(stderr, "  %-6s level %d  %-12s ", problem, level, op);
@@ -163,7 +163,7 @@ static void symmetric_rows(const char *problem, int level, const operand *pt, co
 static void conversion(const char *problem, const operand *a) {
   fmt_csr *d = NULL;
   TRY(fmt_csr_upload(a->host, &d));
-  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0}, d};
+  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0}, d};
   figure *f = bench_new_figure(problem, 0, "csr->tile");
   TRY(bench_measure(call_convert, free_tile, &ctx, bench.reps, &f->tile));
   f->rows = a->host->m;
@@ -303,10 +303,11 @@ static void usage(void) {
   fprintf(stderr,
           "usage: spgemm_bench [--problem 2d5|2d9|3d7|3d27]... [--n N] [--mtx FILE]\n"
           "                    [--reps N] [--levels L] [--dense-threshold T] [--sweep] [--profile] [--hierarchy]\n"
-          "                    [--kernels auto|pairs|rows] [--json FILE]\n"
+          "                    [--kernels auto|pairs|rows] [--row-split 0|1|2|4|8] [--json FILE]\n"
           "  default: the four Poisson problems at the Galerkin study's sizes, 10 reps,\n"
           "  structured-aggregation P; --hierarchy: the real SA hierarchy (MIS-2 aggregates);\n"
-          "  --kernels: the kernels of steps 2 and 3 (spgemm.h; default auto)\n");
+          "  --kernels: the kernels of steps 2 and 3 (spgemm.h; default auto);\n"
+          "  --row-split: half-warps per C tile row in the numeric row kernel (default 0: by C's size)\n");
   exit(2);
 }
 
@@ -332,6 +333,9 @@ int main(int argc, char **argv) {
       bench.threshold = atoi(val);
     else if (!strcmp(arg, "--kernels") && (!strcmp(val, "auto") || !strcmp(val, "pairs") || !strcmp(val, "rows")))
       bench.kernels = val[0] == 'a' ? SPGEMM_KERNELS_AUTO : val[0] == 'p' ? SPGEMM_KERNELS_PAIRS : SPGEMM_KERNELS_ROWS;
+    else if (!strcmp(arg, "--row-split") && (!strcmp(val, "0") || !strcmp(val, "1") || !strcmp(val, "2") ||
+                                             !strcmp(val, "4") || !strcmp(val, "8")))
+      bench.row_split = atoi(val);
     else
       usage();
   }

@@ -53,15 +53,22 @@ const char *spgemm_backend_name(spgemm_backend be);
  * (tile_symbolic_rows.cu, tile_numeric_rows.cu) take whole C tile rows that
  * fit their shared memory (at most SPGEMM_SYMBOLIC_ROW_CANDS candidate tiles;
  * at most SPGEMM_ROW_SLOTS entries) and enumerate the pairs instead; the pair
- * kernels then take the other rows. AUTO uses the row kernels only when C
- * has at least as many tile rows as the GPU has half-warp slots: level 0's
- * A*P on the SA hierarchies took 6-10% less time in the numeric step on
- * three of the four Poisson problems and 6% more on 2D 9-point (run 26);
- * where C has few, long tile rows the numeric row kernel was up to 18x
- * slower (run 24). In the numeric pair kernel, a C tile with more than
- * dense_threshold entries accumulates in a dense 16x16 array, the others in
- * a compact one indexed through the mask. Default SPGEMM_DENSE_THRESHOLD;
- * measured by spgemm_bench. */
+ * kernels then take the other rows. The numeric row kernel gives a row 1 to
+ * 8 half-warps (row_split below), enough to fill the GPU. AUTO uses
+ * - the symbolic row kernel when C has at least as many tile rows as the GPU
+ *   has half-warp slots: level 0's A*P on the SA hierarchies, step 2 30-40%
+ *   faster (run 76);
+ * - the numeric row kernel then too (run 26: 6-10% faster on three of the
+ *   four problems, 6% slower on 2D 9-point), and also when C has a tile row
+ *   for every 8 slots and its rows average at most 256 entries. Run 77,
+ *   step 3 of level 0's P^T*(AP): 9-29% faster on the SA hierarchies' 2D
+ *   problems and on the model's symmetric products; 5-52% slower where rows
+ *   are longer (SA 3D, the model's whole 3D products); up to 17x slower on
+ *   levels of a few hundred tile rows or fewer.
+ * In the numeric pair kernel, a C tile with more than dense_threshold
+ * entries accumulates in a dense 16x16 array, the others in a compact one
+ * indexed through the mask. Default SPGEMM_DENSE_THRESHOLD; measured by
+ * spgemm_bench. */
 #define SPGEMM_DENSE_THRESHOLD 192
 #define SPGEMM_ROW_SLOTS 512
 #define SPGEMM_SYMBOLIC_ROW_CANDS 64
@@ -74,6 +81,8 @@ typedef struct spgemm_tile_options {
   int dense_threshold;
   spgemm_kernels kernels;
   int symmetric; /* C is known to be symmetric: as spgemm_tile_symmetric_reference */
+  int row_split; /* half-warps per C tile row in the numeric row kernel: 1, 2, 4 or 8,
+                    or 0 (the default) for enough to fill the GPU */
 } spgemm_tile_options;
 
 typedef struct spgemm_stats {

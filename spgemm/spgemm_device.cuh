@@ -22,9 +22,27 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool up
 amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, bool upper, int64_t *cand_ptr,
                                         const int64_t *scratch, int32_t *cand_col, int32_t *cand_row);
 
-/* Whether steps 2 and 3 start with their row kernels (spgemm.h). */
-static inline bool spgemm_use_row_kernels(spgemm_kernels kernels, int32_t tile_m) {
-  return kernels == SPGEMM_KERNELS_ROWS || (kernels == SPGEMM_KERNELS_AUTO && tile_m >= fmt_half_warp_slots());
+/* Whether step 2 starts with its row kernel: under AUTO, when C has a tile
+ * row per half-warp slot (spgemm.h). */
+static inline bool spgemm_symbolic_by_rows(spgemm_kernels kernels, int32_t tile_m) {
+  return kernels == SPGEMM_KERNELS_ROWS ||
+         (kernels == SPGEMM_KERNELS_AUTO && tile_m >= fmt_half_warp_slots());
+}
+
+/* The numeric row kernel's smaller instance takes C tile rows of at most
+ * this many entries (tile_numeric_rows.cu). */
+#define SPGEMM_SHORT_ROW_SLOTS (SPGEMM_ROW_SLOTS / 2)
+
+/* Whether step 3 starts with its row kernel, once C's structure is known:
+ * under AUTO, when C has a tile row per half-warp slot, or enough rows for
+ * a block of 8 half-warps each and rows of at most SPGEMM_SHORT_ROW_SLOTS
+ * entries on average (spgemm.h). */
+static inline bool spgemm_numeric_by_rows(spgemm_kernels kernels, const fmt_tile *c) {
+  if (kernels != SPGEMM_KERNELS_AUTO)
+    return kernels == SPGEMM_KERNELS_ROWS;
+  int64_t slots = fmt_half_warp_slots();
+  return c->tile_m >= slots ||
+         (8 * (int64_t)c->tile_m >= slots && c->nnz <= (int64_t)SPGEMM_SHORT_ROW_SLOTS * c->tile_m);
 }
 
 /* Step 2: masks of every candidate (rows: the row kernel first), then C
@@ -40,10 +58,12 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
 amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, const int64_t *cand_ptr,
                                        const int32_t *cand_col, uint16_t *cand_mask, int32_t *cand_nnz);
 
-/* Step 3: C's values (rows: the row kernel first). */
+/* Step 3: C's values (the row kernel first where spgemm_numeric_by_rows). */
 amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
-                                 fmt_tile *c, const int32_t *c_row, int dense_threshold, bool rows);
-/* The row kernel alone: C tile rows with 1..SPGEMM_ROW_SLOTS entries. */
-amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_tile *c);
+                                 fmt_tile *c, const int32_t *c_row, int dense_threshold,
+                                 spgemm_kernels kernels, int row_split);
+/* The row kernel alone: C tile rows with 1..SPGEMM_ROW_SLOTS entries,
+ * split half-warps per row (1, 2, 4 or 8; 0: enough to fill the GPU). */
+amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_tile *c, int split);
 
 #endif

@@ -22,7 +22,10 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
     return amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld and %lld tiles; the kernels index tiles with 32 bits",
                      (long long)a->num_tiles, (long long)b->num_tiles);
   int dense_threshold = opt ? opt->dense_threshold : SPGEMM_DENSE_THRESHOLD;
-  bool rows = spgemm_use_row_kernels(opt ? opt->kernels : SPGEMM_KERNELS_AUTO, a->tile_m);
+  spgemm_kernels kernels = opt ? opt->kernels : SPGEMM_KERNELS_AUTO;
+  int row_split = opt ? opt->row_split : 0;
+  if (row_split != 0 && row_split != 1 && row_split != 2 && row_split != 4 && row_split != 8)
+    return amg_error(AMG_ERR_ARG, "spgemm: row_split %d; use 0, 1, 2, 4 or 8", row_split);
   bool upper = opt && opt->symmetric;
   if (upper && a->m != b->n)
     return amg_error(AMG_ERR_ARG, "spgemm: a symmetric product must be square, not %d x %d", a->m, b->n);
@@ -67,13 +70,14 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
       spgemm_structure_fill_device(a, b, upper, cand_ptr, cand_ptr + a->tile_m + 1, cand_col, cand_row), s,
       done);
   STEP_DONE(1);
-  AMG_TRY_GOTO(spgemm_symbolic_device(a, bc, b, cand_ptr, cand_col, cand_row, num_cand, rows, &c, &c_row),
+  AMG_TRY_GOTO(spgemm_symbolic_device(a, bc, b, cand_ptr, cand_col, cand_row, num_cand,
+                                      spgemm_symbolic_by_rows(kernels, a->tile_m), &c, &c_row),
                s, done);
   fmt_device_free(cand_col);
   fmt_device_free(cand_row);
   cand_col = cand_row = NULL;
   STEP_DONE(2);
-  AMG_TRY_GOTO(spgemm_numeric_device(a, bc, b, c, c_row, dense_threshold, rows), s, done);
+  AMG_TRY_GOTO(spgemm_numeric_device(a, bc, b, c, c_row, dense_threshold, kernels, row_split), s, done);
   STEP_DONE(3);
   if (upper) { /* the work arrays go first: U and C coexist */
     fmt_tile_columns_destroy(bc);

@@ -114,13 +114,13 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS)
 
 amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
                                  fmt_tile *c, const int32_t *c_row, int dense_threshold,
-                                 bool rows) {
+                                 spgemm_kernels kernels, int row_split) {
   int64_t nt = c->num_tiles;
   if (nt == 0)
     return AMG_OK;
-  int row_slots = rows ? SPGEMM_ROW_SLOTS : 0;
+  int row_slots = spgemm_numeric_by_rows(kernels, c) ? SPGEMM_ROW_SLOTS : 0;
   if (row_slots > 0) {
-    amg_status s = spgemm_numeric_rows_device(a, b, c);
+    amg_status s = spgemm_numeric_rows_device(a, b, c, row_split);
     if (s != AMG_OK)
       return s;
   }

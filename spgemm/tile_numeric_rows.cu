@@ -2,25 +2,31 @@
  *
  * The pair kernel (tile_numeric.cu) finds each C tile's pairs (A_ik, B_kj)
  * by searching A's tile row against B's tile column, and most searches miss
- * when tiles are sparse. Here a half-warp takes a whole C tile row i and
- * enumerates its pairs instead: for A's tiles (i, k) in increasing k, for B's
- * tiles (k, j) in tile row k, it finds j among C's tiles of row i (a short
- * binary search) and adds a * B_kj(c, :) into that C tile. Every pair visited
- * contributes.
+ * when tiles are sparse. Here SPLIT half-warps take a whole C tile row i and
+ * enumerate its pairs instead: for A's tiles (i, k) in increasing k, for B's
+ * tiles (k, j) of tile row k within the columns of C's row (two binary
+ * searches bound them; for a symmetric product that skips the lower tiles),
+ * it finds j among C's tiles of row i (a short binary search) and adds
+ * a * B_kj(c, :) into that C tile. Every pair visited contributes.
  *
  * The accumulator is one shared-memory slot per stored entry of the C row
  * (slot = the entry's offset from the row's first entry), so a row fits when
  * it holds at most SPGEMM_ROW_SLOTS entries; other rows are left to the pair
- * kernel, which skips the rows done here. Rows of at most SHORT_ROW_SLOTS
+ * kernel, which skips the rows done here. Rows of at most SPGEMM_SHORT_ROW_SLOTS
  * entries go to an instance with half the shared memory, which the GPU
- * holds more blocks of. A half-warp per row gives little
- * parallelism when C has few tile rows, so spgemm.h's AUTO uses this kernel
- * only when C has many. Lane r owns row r of every tile of
- * the row: no atomics. Each entry sums its terms in increasing k, then in
- * A's stored order, the order of the pair kernel with one half-warp per tile,
- * so the result is bitwise reproducible. B's tiles go in batches of
- * ROW_BATCH: lane r stages row r of each (mask and row start) in shared
- * memory, and lane g < ROW_BATCH looks up the C tile of B tile g. */
+ * holds more blocks of. Lane r owns row r of every tile of the row: no
+ * atomics.
+ *
+ * SPLIT = 1 (C has many tile rows): a half-warp per row. Each entry sums its
+ * terms in increasing k, then in A's stored order, the order of the pair
+ * kernel with one half-warp per tile. SPLIT > 1 (few, long rows: a single
+ * half-warp per row left most of the GPU idle, run 24): half-warp p of the
+ * row takes the p-th of SPLIT equal slices of A's tile row into its own
+ * partial row, and the partial rows are added in order p = 0, 1, ... at the
+ * end. Either way the order is fixed, so the result is bitwise
+ * reproducible. B's tiles go in batches of ROW_BATCH: lane r stages row r of
+ * each (mask and row start) in shared memory, and lane g < ROW_BATCH looks
+ * up the C tile of B tile g. */
 #include "spgemm_device.cuh"
 #include "tile_accumulate.cuh"
 #include "tile_match.cuh"
@@ -28,10 +34,23 @@
 #define ROW_THREADS 128
 #define ROW_HALF_WARPS (ROW_THREADS / 16)
 #define ROW_BATCH 4
-#define SHORT_ROW_SLOTS (SPGEMM_ROW_SLOTS / 2)
 
-/* The C tile rows with more than MIN_LEN and at most SLOTS entries. */
-template <int SLOTS, int MIN_LEN>
+/* First position in sorted list[lo, hi) whose value is at least key (hi if none). */
+static __device__ __forceinline__ int64_t lower_bound(const int32_t *list, int64_t lo, int64_t hi,
+                                                      int32_t key) {
+  while (lo < hi) {
+    int64_t mid = lo + ((hi - lo) >> 1);
+    if (list[mid] < key)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* The C tile rows with more than MIN_LEN and at most SLOTS entries, SPLIT
+ * half-warps each. */
+template <int SLOTS, int MIN_LEN, int SPLIT>
 static __global__ void __launch_bounds__(ROW_THREADS)
     rows_kernel(int32_t tile_m, const int64_t *c_tile_ptr, const int32_t *c_tile_col,
                 const int64_t *c_tile_nnz, const uint16_t *c_mask, const uint8_t *c_row_ptr, double *c_val,
@@ -41,72 +60,122 @@ static __global__ void __launch_bounds__(ROW_THREADS)
                 const uint16_t *b_mask, const uint8_t *b_row_ptr, const double *b_val) {
   __shared__ double acc_all[ROW_HALF_WARPS][SLOTS];
   __shared__ uint32_t staged_all[ROW_HALF_WARPS][ROW_BATCH][16];
-  int hw = threadIdx.x >> 4, r = threadIdx.x & 15;
-  int32_t i = (int32_t)((int64_t)blockIdx.x * ROW_HALF_WARPS + hw);
-  if (i >= tile_m)
-    return; /* whole half-warp */
-  int32_t c_lo = (int32_t)c_tile_ptr[i], c_hi = (int32_t)c_tile_ptr[i + 1];
-  int64_t base = c_tile_nnz[c_lo], len = c_tile_nnz[c_hi] - base;
-  if (len <= MIN_LEN || len > SLOTS)
-    return; /* nothing to do, or another kernel's */
-  unsigned members = fmt_half_warp_mask();
-  double *acc = acc_all[hw];
-  uint32_t(*staged)[16] = staged_all[hw];
-  for (int64_t q = r; q < len; q += 16)
-    acc[q] = 0.0;
-  __syncwarp(members);
-  for (int64_t ta = a_tile_ptr[i]; ta < a_tile_ptr[i + 1]; ta++) {
-    int32_t k = a_tile_col[ta];
-    unsigned am = a_mask[FMT_TILE * ta + r];
-    int64_t ka0 = a_tile_nnz[ta] + a_row_ptr[FMT_TILE * ta + r];
-    int64_t b_lo = b_tile_ptr[k], b_hi = b_tile_ptr[k + 1];
-    for (int64_t tb0 = b_lo; tb0 < b_hi; tb0 += ROW_BATCH) {
-      /* Lane g < ROW_BATCH: C tile of B tile tb0 + g, as an offset into the row. */
-      int64_t mine = tb0 + r;
-      int32_t found = -1;
-      if (r < ROW_BATCH && mine < b_hi)
-        found = spgemm_find(c_tile_col, c_lo, c_hi, b_tile_col[mine]);
-      int64_t kb0[ROW_BATCH];
-      unsigned cm[ROW_BATCH];
-      int32_t cs[ROW_BATCH];
+  int hw = threadIdx.x >> 4, r = threadIdx.x & 15, part = hw % SPLIT;
+  int32_t i = (int32_t)((int64_t)blockIdx.x * (ROW_HALF_WARPS / SPLIT) + hw / SPLIT);
+  int32_t c_lo = 0, c_hi = 0;
+  int64_t base = 0, len = 0;
+  if (i < tile_m) {
+    c_lo = (int32_t)c_tile_ptr[i];
+    c_hi = (int32_t)c_tile_ptr[i + 1];
+    base = c_tile_nnz[c_lo];
+    len = c_tile_nnz[c_hi] - base;
+  }
+  bool active = len > MIN_LEN && len <= SLOTS; /* else nothing to do, or another kernel's */
+  if (SPLIT == 1 && !active)
+    return; /* whole half-warp; with SPLIT > 1 all reach the barrier below */
+  if (active) {
+    unsigned members = fmt_half_warp_mask();
+    double *acc = acc_all[hw];
+    uint32_t(*staged)[16] = staged_all[hw];
+    for (int64_t q = r; q < len; q += 16)
+      acc[q] = 0.0;
+    __syncwarp(members);
+    int32_t j_first = c_tile_col[c_lo], j_last = c_tile_col[c_hi - 1];
+    int64_t a_lo = a_tile_ptr[i], a_len = a_tile_ptr[i + 1] - a_lo;
+    for (int64_t ta = a_lo + a_len * part / SPLIT; ta < a_lo + a_len * (part + 1) / SPLIT; ta++) {
+      int32_t k = a_tile_col[ta];
+      unsigned am = a_mask[FMT_TILE * ta + r];
+      int64_t ka0 = a_tile_nnz[ta] + a_row_ptr[FMT_TILE * ta + r];
+      /* B's tiles of row k in C's columns: lane 0 finds the first, lane 1 the end. */
+      int64_t bound =
+          lower_bound(b_tile_col, b_tile_ptr[k], b_tile_ptr[k + 1], r == 0 ? j_first : j_last + 1);
+      int64_t b_lo = __shfl_sync(members, bound, 0, 16), b_hi = __shfl_sync(members, bound, 1, 16);
+      for (int64_t tb0 = b_lo; tb0 < b_hi; tb0 += ROW_BATCH) {
+        /* Lane g < ROW_BATCH: C tile of B tile tb0 + g, as an offset into the row. */
+        int64_t mine = tb0 + r;
+        int32_t found = -1;
+        if (r < ROW_BATCH && mine < b_hi)
+          found = spgemm_find(c_tile_col, c_lo, c_hi, b_tile_col[mine]);
+        int64_t kb0[ROW_BATCH];
+        unsigned cm[ROW_BATCH];
+        int32_t cs[ROW_BATCH];
 #pragma unroll
-      for (int g = 0; g < ROW_BATCH; g++) {
-        int32_t q = __shfl_sync(members, found, g, 16);
-        int64_t tb = tb0 + g;
-        cm[g] = 0;
-        cs[g] = 0;
-        kb0[g] = 0;
-        if (q >= 0) { /* -1 past b_hi, or where the product tile is empty (C has no such tile) */
-          cm[g] = c_mask[FMT_TILE * q + r];
-          cs[g] = (int32_t)(c_tile_nnz[q] - base) + c_row_ptr[FMT_TILE * q + r];
-          kb0[g] = b_tile_nnz[tb];
-          staged[g][r] = spgemm_stage_b_row(b_mask, b_row_ptr, tb, r);
+        for (int g = 0; g < ROW_BATCH; g++) {
+          int32_t q = __shfl_sync(members, found, g, 16);
+          int64_t tb = tb0 + g;
+          cm[g] = 0;
+          cs[g] = 0;
+          kb0[g] = 0;
+          if (q >= 0) { /* -1 past b_hi, or where the product tile is empty (C has no such tile) */
+            cm[g] = c_mask[FMT_TILE * q + r];
+            cs[g] = (int32_t)(c_tile_nnz[q] - base) + c_row_ptr[FMT_TILE * q + r];
+            kb0[g] = b_tile_nnz[tb];
+            staged[g][r] = spgemm_stage_b_row(b_mask, b_row_ptr, tb, r);
+          }
         }
-      }
-      __syncwarp(members);
+        __syncwarp(members);
 #pragma unroll
-      for (int g = 0; g < ROW_BATCH; g++)
-        if (cm[g]) /* else staged[g] was not written */
-          spgemm_add_pair(am, ka0, staged[g], kb0[g], false, r, cm[g], a_val, b_val, acc + cs[g]);
-      __syncwarp(members);
+        for (int g = 0; g < ROW_BATCH; g++)
+          if (cm[g]) /* else staged[g] was not written */
+            spgemm_add_pair(am, ka0, staged[g], kb0[g], false, r, cm[g], a_val, b_val, acc + cs[g]);
+        __syncwarp(members);
+      }
     }
   }
-  for (int64_t q = r; q < len; q += 16)
-    c_val[base + q] = acc[q];
+  if (SPLIT == 1) {
+    for (int64_t q = r; q < len; q += 16)
+      c_val[base + q] = acc_all[hw][q];
+    return;
+  }
+  __syncthreads();
+  if (!active)
+    return;
+  const double(*partial)[SLOTS] = acc_all + (hw - part); /* the row's SPLIT partial rows */
+  for (int64_t q = 16 * part + r; q < len; q += 16 * SPLIT) {
+    double v = partial[0][q];
+    for (int p = 1; p < SPLIT; p++)
+      v += partial[p][q];
+    c_val[base + q] = v;
+  }
 }
 
-amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_tile *c) {
-  if (c->tile_m == 0 || c->num_tiles == 0)
-    return AMG_OK;
-  unsigned blocks = (unsigned)(((int64_t)c->tile_m + ROW_HALF_WARPS - 1) / ROW_HALF_WARPS);
+/* Both instances (rows of 1..SPGEMM_SHORT_ROW_SLOTS and of ..SPGEMM_ROW_SLOTS
+ * entries) with SPLIT half-warps per row. */
+template <int SPLIT>
+static amg_status launch_rows(const fmt_tile *a, const fmt_tile *b, fmt_tile *c) {
+  unsigned blocks = (unsigned)(((int64_t)c->tile_m + ROW_HALF_WARPS / SPLIT - 1) / (ROW_HALF_WARPS / SPLIT));
 #define ROWS_ARGS                                                                                  \
   c->tile_m, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val, a->tile_ptr,      \
       a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, b->tile_ptr, b->tile_col, b->tile_nnz, \
       b->mask, b->row_ptr, b->val
-  rows_kernel<SHORT_ROW_SLOTS, 0><<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
+  rows_kernel<SPGEMM_SHORT_ROW_SLOTS, 0, SPLIT><<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
   AMG_CUDA_TRY(cudaGetLastError());
-  rows_kernel<SPGEMM_ROW_SLOTS, SHORT_ROW_SLOTS><<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
+  rows_kernel<SPGEMM_ROW_SLOTS, SPGEMM_SHORT_ROW_SLOTS, SPLIT>
+      <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
   AMG_CUDA_TRY(cudaGetLastError());
 #undef ROWS_ARGS
   return AMG_OK;
+}
+
+amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_tile *c, int split) {
+  if (c->tile_m == 0 || c->num_tiles == 0)
+    return AMG_OK;
+  if (split == 0) { /* enough half-warps to fill the GPU's slots, up to a block per row */
+    int64_t slots = fmt_half_warp_slots();
+    split = 1;
+    while (split < ROW_HALF_WARPS && split * (int64_t)c->tile_m < slots)
+      split *= 2;
+  }
+  switch (split) {
+  case 1:
+    return launch_rows<1>(a, b, c);
+  case 2:
+    return launch_rows<2>(a, b, c);
+  case 4:
+    return launch_rows<4>(a, b, c);
+  case ROW_HALF_WARPS:
+    return launch_rows<ROW_HALF_WARPS>(a, b, c);
+  default:
+    return amg_error(AMG_ERR_ARG, "spgemm: row_split %d; use 0, 1, 2, 4 or %d", split, ROW_HALF_WARPS);
+  }
 }

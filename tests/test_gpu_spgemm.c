@@ -64,19 +64,24 @@ static void check_values(const fmt_tile *got, const fmt_tile *ref, const fmt_csr
   fmt_csr_destroy(abs_b);
 }
 
-/* Every numeric kernel on A*B (as a symmetric product when symmetric)
+/* Every kernel choice on A*B (as a symmetric product when symmetric)
  * against ref: structure exact, values within 1e-12 |A||B|, the stats
  * describing C, a symmetric product exactly symmetric (checked on the
- * device). Variant 0 and the last, the row kernel wherever rows fit (AUTO
- * picks it only for large C), must be bitwise equal; the others are the
- * pair kernel alone with the dense, sparse and default accumulators, and
- * AUTO. */
+ * device). Variant 0 and the last, the row kernels wherever rows fit (AUTO
+ * picks them only for large C), must be bitwise equal; the others are the
+ * pair kernels alone with the dense, sparse and default accumulators, AUTO,
+ * and the numeric row kernel with each number of half-warps per row. */
 static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da, const fmt_tile *db,
                           const fmt_tile *ref, int symmetric, const char *what) {
-  const spgemm_tile_options variants[] = {
-      {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric}, {0, SPGEMM_KERNELS_PAIRS, symmetric},
-      {256, SPGEMM_KERNELS_PAIRS, symmetric}, {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, symmetric},
-      {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric}};
+  const spgemm_tile_options variants[] = {{SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 0},
+                                           {0, SPGEMM_KERNELS_PAIRS, symmetric, 0},
+                                           {256, SPGEMM_KERNELS_PAIRS, symmetric, 0},
+                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, symmetric, 0},
+                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 1},
+                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 2},
+                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 4},
+                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 8},
+                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 0}};
   const int last = (int)(sizeof variants / sizeof *variants) - 1;
   fmt_tile *first = NULL;
   for (int v = 0; v <= last; v++) {
@@ -93,8 +98,9 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
       CHECK_OK(fmt_tile_download(dc, &c));
     if (c) {
       CHECK_OK(fmt_tile_validate(c));
-      CHECK(same_structure(c, ref), "%s (threshold %d, kernels %d): structure differs from the CPU reference",
-            what, variants[v].dense_threshold, (int)variants[v].kernels);
+      CHECK(same_structure(c, ref),
+            "%s (threshold %d, kernels %d, row split %d): structure differs from the CPU reference", what,
+            variants[v].dense_threshold, (int)variants[v].kernels, variants[v].row_split);
       check_values(c, ref, a, b, what);
       /* a symmetric product's candidates are its upper tiles only */
       CHECK(st.tiles == c->num_tiles && st.nnz == c->nnz && (symmetric || st.candidate_tiles >= st.tiles),
@@ -181,9 +187,12 @@ static void check_symmetric_products(void) {
   CHECK_OK(fmt_tile_from_csr(y, &ty));
   CHECK_OK(fmt_tile_upload(tx, &dx));
   CHECK_OK(fmt_tile_upload(ty, &dy));
-  spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1};
-  if (dx && dy)
+  spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1, 0};
+  spgemm_tile_options split3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, 0, 3};
+  if (dx && dy) {
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &sym, NULL), AMG_ERR_ARG, "must be square");
+    CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &split3, NULL), AMG_ERR_ARG, "row_split 3");
+  }
   fmt_tile_destroy(tx);
   fmt_tile_destroy(ty);
   fmt_tile_destroy(dx);
