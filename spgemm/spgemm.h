@@ -60,11 +60,13 @@ const char *spgemm_backend_name(spgemm_backend be);
  *   faster (run 76);
  * - the numeric row kernel then too (run 26: 6-10% faster on three of the
  *   four problems, 6% slower on 2D 9-point), and also when C has a tile row
- *   for every 8 slots and its rows average at most 256 entries. Run 77,
- *   step 3 of level 0's P^T*(AP): 9-29% faster on the SA hierarchies' 2D
- *   problems and on the model's symmetric products; 5-52% slower where rows
- *   are longer (SA 3D, the model's whole 3D products); up to 17x slower on
- *   levels of a few hundred tile rows or fewer.
+ *   for every 8 slots, its rows average at most 256 entries and the pair
+ *   kernel's lists (the shorter of A's tile rows and B's tile columns)
+ *   average at least 8 tiles. Run 77, step 3 of level 0's P^T*(AP): 9-29%
+ *   faster on the SA hierarchies' 2D problems and on the model's symmetric
+ *   products; 5-52% slower where rows are longer (SA 3D, the model's whole
+ *   3D products); 20% slower on the model's level-1 A*P (pair lists of a
+ *   few tiles); up to 17x slower on levels of a few hundred tile rows.
  * In the numeric pair kernel, a C tile with more than dense_threshold
  * entries accumulates in a dense 16x16 array, the others in a compact one
  * indexed through the mask. Default SPGEMM_DENSE_THRESHOLD; measured by

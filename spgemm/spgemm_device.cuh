@@ -33,18 +33,6 @@ static inline bool spgemm_symbolic_by_rows(spgemm_kernels kernels, int32_t tile_
  * this many entries (tile_numeric_rows.cu). */
 #define SPGEMM_SHORT_ROW_SLOTS (SPGEMM_ROW_SLOTS / 2)
 
-/* Whether step 3 starts with its row kernel, once C's structure is known:
- * under AUTO, when C has a tile row per half-warp slot, or enough rows for
- * a block of 8 half-warps each and rows of at most SPGEMM_SHORT_ROW_SLOTS
- * entries on average (spgemm.h). */
-static inline bool spgemm_numeric_by_rows(spgemm_kernels kernels, const fmt_tile *c) {
-  if (kernels != SPGEMM_KERNELS_AUTO)
-    return kernels == SPGEMM_KERNELS_ROWS;
-  int64_t slots = fmt_half_warp_slots();
-  return c->tile_m >= slots ||
-         (8 * (int64_t)c->tile_m >= slots && c->nnz <= (int64_t)SPGEMM_SHORT_ROW_SLOTS * c->tile_m);
-}
-
 /* Step 2: masks of every candidate (rows: the row kernel first), then C
  * allocated with only the non-empty ones (tile_ptr, tile_col, tile_nnz,
  * mask, row_ptr and idx set; val not), and c_row (device, C's tile count)

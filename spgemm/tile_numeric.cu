@@ -29,11 +29,15 @@
 #define NUMERIC_THREADS 256
 #define NUMERIC_HALF_WARPS (NUMERIC_THREADS / 16)
 #define NUM_BATCH 4 /* pairs per half-warp whose metadata are loaded together */
+/* Blocks per multiprocessor the compiler must allow (registers): 5 (48
+ * registers, a few spilled) made step 3 of level 0's P^T*(AP) 12-15% faster
+ * on 3D than 4 (64 registers, run 79); 6 was slower (run 80). */
+#define NUMERIC_MIN_BLOCKS 5
 
 /* row_slots > 0: skip the tiles of C tile rows with at most row_slots
  * entries (the row kernel's). */
 template <int LANES>
-static __global__ void __launch_bounds__(NUMERIC_THREADS)
+static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
     numeric_kernel(int64_t nt, int group, int dense_threshold, int row_slots, const int32_t *c_row,
                    const int64_t *c_tile_ptr, const int32_t *c_tile_col, const int64_t *c_tile_nnz,
                    const uint16_t *c_mask, const uint8_t *c_row_ptr, double *c_val,
@@ -112,13 +116,28 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS)
   }
 }
 
+/* Whether step 3 starts with its row kernel, once C's structure is known:
+ * under AUTO, when C has a tile row per half-warp slot, or (spgemm.h) when
+ * it has enough rows for a block of 8 half-warps each, rows of at most
+ * SPGEMM_SHORT_ROW_SLOTS entries on average, and the pair kernel would
+ * search pair lists of at least 8 tiles on average (tile_match.cuh). */
+static bool spgemm_numeric_by_rows(spgemm_kernels kernels, const fmt_tile *a, const fmt_tile *b,
+                                          const fmt_tile *c) {
+  if (kernels != SPGEMM_KERNELS_AUTO)
+    return kernels == SPGEMM_KERNELS_ROWS;
+  int64_t slots = fmt_half_warp_slots();
+  return c->tile_m >= slots ||
+         (8 * (int64_t)c->tile_m >= slots && c->nnz <= (int64_t)SPGEMM_SHORT_ROW_SLOTS * c->tile_m &&
+          spgemm_mean_list(a, b) >= 8.0);
+}
+
 amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
                                  fmt_tile *c, const int32_t *c_row, int dense_threshold,
                                  spgemm_kernels kernels, int row_split) {
   int64_t nt = c->num_tiles;
   if (nt == 0)
     return AMG_OK;
-  int row_slots = spgemm_numeric_by_rows(kernels, c) ? SPGEMM_ROW_SLOTS : 0;
+  int row_slots = spgemm_numeric_by_rows(kernels, a, b, c) ? SPGEMM_ROW_SLOTS : 0;
   if (row_slots > 0) {
     amg_status s = spgemm_numeric_rows_device(a, b, c, row_split);
     if (s != AMG_OK)

@@ -34,6 +34,11 @@
 #define ROW_THREADS 128
 #define ROW_HALF_WARPS (ROW_THREADS / 16)
 #define ROW_BATCH 4
+/* Blocks per multiprocessor the compiler must allow (registers) for the
+ * instance of SPGEMM_SHORT_ROW_SLOTS slots: 10 (48 registers, a few spilled)
+ * made step 3 up to 16% faster than 8 (60 registers, run 79); 12 was slower
+ * (run 80). The larger instance is held to 6 blocks by its shared memory. */
+#define ROW_MIN_BLOCKS 10
 
 /* First position in sorted list[lo, hi) whose value is at least key (hi if none). */
 static __device__ __forceinline__ int64_t lower_bound(const int32_t *list, int64_t lo, int64_t hi,
@@ -51,7 +56,8 @@ static __device__ __forceinline__ int64_t lower_bound(const int32_t *list, int64
 /* The C tile rows with more than MIN_LEN and at most SLOTS entries, SPLIT
  * half-warps each. */
 template <int SLOTS, int MIN_LEN, int SPLIT>
-static __global__ void __launch_bounds__(ROW_THREADS)
+static __global__ void
+__launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS : 1)
     rows_kernel(int32_t tile_m, const int64_t *c_tile_ptr, const int32_t *c_tile_col,
                 const int64_t *c_tile_nnz, const uint16_t *c_mask, const uint8_t *c_row_ptr, double *c_val,
                 const int64_t *a_tile_ptr, const int32_t *a_tile_col, const int64_t *a_tile_nnz,
