@@ -7,8 +7,9 @@
  *
  * A tile is served by S half-warps (S a power of two up to 16):
  *  - S = 1 (short lists, many tiles): the half-warp walks chunks of 16;
- *  - S >= 2: each warp of the group walks chunks of 32, warp w of S/2 taking
- *    chunks w, w + S/2, ...; its two halves take alternate hits, so both run
+ *  - S >= 2: warp w of the group's S/2 walks the w-th of S/2 equal parts of
+ *    the list in chunks of 32 (so a list shorter than 16 S entries still
+ *    reaches every warp); its two halves take alternate hits, so both run
  *    the same instruction stream and each keeps its own partial result.
  * LANES (16 or 32) is the discovery width: 16 when S = 1, else 32.
  * Tile indices are 32-bit here; the host checks the tile counts fit. */
@@ -67,25 +68,36 @@ static __device__ __forceinline__ spgemm_lists spgemm_make_lists(const int64_t *
   return l;
 }
 
-/* The pairs of one chunk of LANES entries: this lane's pair (pa, pb), pa = -1
- * if none, and the chunk's hit bits (bit l = discovery lane l found a pair),
+/* The part [*from, *to) of the walked list (offsets from its start) that
+ * warp w of `warps` walks: equal contiguous parts. */
+static __device__ __forceinline__ void spgemm_warp_part(const spgemm_lists &l, int w, int warps,
+                                                        int32_t *from, int32_t *to) {
+  int64_t n = l.length();
+  *from = (int32_t)(n * w / warps);
+  *to = (int32_t)(n * (w + 1) / warps);
+}
+
+/* The pairs of the chunk of LANES entries at offset `at` of the walked list,
+ * ending at offset `to` at most: this lane's pair (pa, pb), pa = -1 if
+ * none, and the chunk's hit bits (bit l = discovery lane l found a pair),
  * the same on all LANES lanes. */
 template <int LANES>
-static __device__ __forceinline__ unsigned spgemm_chunk_pairs(const spgemm_lists &l, int32_t chunk,
+static __device__ __forceinline__ unsigned spgemm_chunk_pairs(const spgemm_lists &l, int32_t at, int32_t to,
                                                               int32_t *pa, int32_t *pb) {
   int lane = threadIdx.x & (LANES - 1);
-  int32_t mine = (l.walk_a ? l.a_lo : l.b_lo) + LANES * chunk + lane;
+  bool inside = at + lane < to;
+  int32_t mine = (l.walk_a ? l.a_lo : l.b_lo) + at + lane;
   *pa = -1;
   *pb = -1;
   if (l.walk_a) {
-    if (mine < l.a_hi) {
+    if (inside) {
       int32_t q = spgemm_find(l.b_row, l.b_lo, l.b_hi, l.a_col[mine]);
       if (q >= 0) {
         *pa = mine;
         *pb = (int32_t)l.b_tile[q];
       }
     }
-  } else if (mine < l.b_hi) {
+  } else if (inside) {
     int32_t q = spgemm_find(l.a_col, l.a_lo, l.a_hi, l.b_row[mine]);
     if (q >= 0) {
       *pa = q;

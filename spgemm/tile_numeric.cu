@@ -69,10 +69,11 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
       row[q] = 0.0;
     spgemm_lists l = spgemm_make_lists(a_tile_ptr, a_tile_col, bc_col_ptr, bc_row, bc_tile, c_row[t],
                                        c_tile_col[t]);
-    int32_t chunks = (l.length() + LANES - 1) / LANES, stride = LANES == 32 ? group / 2 : 1;
-    for (int32_t chunk = LANES == 32 ? sh / 2 : 0; chunk < chunks; chunk += stride) {
+    int32_t from, to;
+    spgemm_warp_part(l, LANES == 32 ? sh / 2 : 0, LANES == 32 ? group / 2 : 1, &from, &to);
+    for (int32_t at = from; at < to; at += LANES) {
       int32_t pa, pb;
-      unsigned hits = spgemm_chunk_pairs<LANES>(l, chunk, &pa, &pb);
+      unsigned hits = spgemm_chunk_pairs<LANES>(l, at, to, &pa, &pb);
       int64_t a_base = pa >= 0 ? a_tile_nnz[pa] : 0, b_base = pa >= 0 ? b_tile_nnz[pb] : 0;
       while (hits) {
         int src[NUM_BATCH];

@@ -40,10 +40,11 @@ static __device__ unsigned candidate_mask(int64_t u, int group, int sh, int r, c
   unsigned members = spgemm_members<LANES>(), acc = 0;
   spgemm_lists l = spgemm_make_lists(a_tile_ptr, a_tile_col, bc_col_ptr, bc_row, bc_tile, cand_row[u],
                                      cand_col[u]);
-  int32_t chunks = (l.length() + LANES - 1) / LANES, stride = LANES == 32 ? group / 2 : 1;
-  for (int32_t chunk = LANES == 32 ? sh / 2 : 0; chunk < chunks; chunk += stride) {
+  int32_t from, to;
+  spgemm_warp_part(l, LANES == 32 ? sh / 2 : 0, LANES == 32 ? group / 2 : 1, &from, &to);
+  for (int32_t at = from; at < to; at += LANES) {
     int32_t pa, pb;
-    unsigned hits = spgemm_chunk_pairs<LANES>(l, chunk, &pa, &pb);
+    unsigned hits = spgemm_chunk_pairs<LANES>(l, at, to, &pa, &pb);
     while (hits) {
       int src[SYM_BATCH];
       unsigned am[SYM_BATCH];
