@@ -57,16 +57,18 @@ struct spgemm_scan_layout {
   int units;
   int64_t len, blocks;
 };
+/* One item per unit on a full grid, for a CUB scan afterwards. */
+static inline spgemm_scan_layout spgemm_scan_unfused(int64_t items, int units) {
+  return spgemm_scan_layout{false, units, 1, (items + units - 1) / units};
+}
+
 static inline spgemm_scan_layout spgemm_scan_plan(int64_t items, int units, int64_t wave) {
   spgemm_scan_layout l = {items > 0, units, 1, 0};
   if (items <= 0)
     return l; /* nothing to count, no scratch */
   spgemm_scan_grid(items, units, wave, &l.blocks, &l.len);
-  if (l.len > SPGEMM_SCAN_MAX_LEN) {
-    l.fused = false;
-    l.len = 1;
-    l.blocks = (items + units - 1) / units;
-  }
+  if (l.len > SPGEMM_SCAN_MAX_LEN)
+    l = spgemm_scan_unfused(items, units);
   return l;
 }
 

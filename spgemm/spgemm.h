@@ -65,8 +65,10 @@ const char *spgemm_backend_name(spgemm_backend be);
  *   average at least 8 tiles. Run 77, step 3 of level 0's P^T*(AP): 9-29%
  *   faster on the SA hierarchies' 2D problems and on the model's symmetric
  *   products; 5-52% slower where rows are longer (SA 3D, the model's whole
- *   3D products); 20% slower on the model's level-1 A*P (pair lists of a
- *   few tiles); up to 17x slower on levels of a few hundred tile rows.
+ *   3D products); up to 17x slower on levels of a few hundred tile rows.
+ *   Run 78: 10-20% slower on the model's level-1 A*P (pair lists of a few
+ *   tiles), hence the list condition. Still slower where the rule lets it
+ *   in: SA 3D 7-point level 1's A*P, step 3 0.967 -> 1.157 ms (runs 76, 81).
  * In the numeric pair kernel, a C tile with more than dense_threshold
  * entries accumulates in a dense 16x16 array, the others in a compact one
  * indexed through the mask. Default SPGEMM_DENSE_THRESHOLD; measured by

@@ -46,7 +46,8 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
 amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, const int64_t *cand_ptr,
                                        const int32_t *cand_col, uint16_t *cand_mask, int32_t *cand_nnz);
 
-/* Step 3: C's values (the row kernel first where spgemm_numeric_by_rows). */
+/* Step 3: C's values (the row kernel first where spgemm.h's AUTO rule, or
+ * kernels, says so). */
 amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
                                  fmt_tile *c, const int32_t *c_row, int dense_threshold,
                                  spgemm_kernels kernels, int row_split);

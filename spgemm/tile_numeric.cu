@@ -122,8 +122,8 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
  * it has enough rows for a block of 8 half-warps each, rows of at most
  * SPGEMM_SHORT_ROW_SLOTS entries on average, and the pair kernel would
  * search pair lists of at least 8 tiles on average (tile_match.cuh). */
-static bool spgemm_numeric_by_rows(spgemm_kernels kernels, const fmt_tile *a, const fmt_tile *b,
-                                          const fmt_tile *c) {
+static bool numeric_by_rows(spgemm_kernels kernels, const fmt_tile *a, const fmt_tile *b,
+                            const fmt_tile *c) {
   if (kernels != SPGEMM_KERNELS_AUTO)
     return kernels == SPGEMM_KERNELS_ROWS;
   int64_t slots = fmt_half_warp_slots();
@@ -138,7 +138,7 @@ amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, 
   int64_t nt = c->num_tiles;
   if (nt == 0)
     return AMG_OK;
-  int row_slots = spgemm_numeric_by_rows(kernels, a, b, c) ? SPGEMM_ROW_SLOTS : 0;
+  int row_slots = numeric_by_rows(kernels, a, b, c) ? SPGEMM_ROW_SLOTS : 0;
   if (row_slots > 0) {
     amg_status s = spgemm_numeric_rows_device(a, b, c, row_split);
     if (s != AMG_OK)

@@ -81,9 +81,10 @@ static __device__ unsigned candidate_mask(int64_t u, int group, int sh, int r, c
 template <int LANES, bool FUSED>
 static __global__ void __launch_bounds__(SYM_THREADS)
     symbolic_kernel(int64_t num_cand, int group, int64_t len, int row_cands, const int64_t *cand_ptr,
-                    const int32_t *cand_row, const int32_t *cand_col, const int64_t *a_tile_ptr, const int32_t *a_tile_col,
-                    const uint16_t *a_mask, const int64_t *bc_col_ptr, const int32_t *bc_row,
-                    const int64_t *bc_tile, const uint16_t *b_mask, uint16_t *cand_mask, int32_t *cand_nnz,
+                    const int32_t *cand_row, const int32_t *cand_col, const int64_t *a_tile_ptr,
+                    const int32_t *a_tile_col, const uint16_t *a_mask, const int64_t *bc_col_ptr,
+                    const int32_t *bc_row, const int64_t *bc_tile, const uint16_t *b_mask, uint16_t *cand_mask,
+                    int32_t *cand_nnz,
                     fmt_tile_count *local_prefix, fmt_tile_count *scratch, fmt_tile_count *total) {
   __shared__ uint16_t staged_all[SYM_HALF_WARPS][SYM_BATCH][16];
   __shared__ unsigned partial[SYM_HALF_WARPS][16];
@@ -211,9 +212,8 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   if (num_cand > 0) {
     group = spgemm_half_warps_per_tile(num_cand, spgemm_mean_list(a, b), fmt_half_warp_slots());
     l = group == 1 ? symbolic_layout<16>(num_cand, group) : symbolic_layout<32>(num_cand, group);
-    if (rows) /* one candidate per unit, scanned by CUB */
-      l = spgemm_scan_layout{false, SYM_HALF_WARPS / group, 1,
-                             (num_cand + SYM_HALF_WARPS / group - 1) / (SYM_HALF_WARPS / group)};
+    if (rows) /* the row kernel's candidates are skipped, so the units are not even */
+      l = spgemm_scan_unfused(num_cand, SYM_HALF_WARPS / group);
   }
   int row_cands = rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0;
   /* Fused: the candidates' prefixes within their units, then the units' and
@@ -228,8 +228,8 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   if (num_cand > 0) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
 #define SYMBOLIC_ARGS                                                                              \
-  num_cand, group, l.len, row_cands, cand_ptr, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask,          \
-      bc->col_ptr, bc->row, bc->tile, b->mask, cand_mask, cand_nnz, prefix, prefix + num_cand,     \
+  num_cand, group, l.len, row_cands, cand_ptr, cand_row, cand_col, a->tile_ptr, a->tile_col,     \
+      a->mask, bc->col_ptr, bc->row, bc->tile, b->mask, cand_mask, cand_nnz, prefix, prefix + num_cand,     \
       (fmt_tile_count *)device
     if (group == 1 && l.fused)
       symbolic_kernel<16, true><<<(unsigned)l.blocks, SYM_THREADS, 0, fmt_stream()>>>(SYMBOLIC_ARGS);

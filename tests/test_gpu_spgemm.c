@@ -1,8 +1,9 @@
 /* GPU tiled SpGEMM against the CPU tile reference: the tile structure must be
  * identical (pattern exact) and values within 1e-12 relative to the terms
- * summed (|A||B|); two runs must be bitwise identical; the row kernel, the
- * pair kernel alone (dense-only, sparse-only and default accumulators) and
- * the cuSPARSE backend must agree too. Inputs: the foundation's matrices
+ * summed (|A||B|); two runs must be bitwise identical; the row kernels (the
+ * numeric one with each row split), the pair kernels alone (dense-only,
+ * sparse-only and default accumulators) and the cuSPARSE backend must agree
+ * too. Inputs: the foundation's matrices
  * (A^2, A*A^T, A^T*A, A*P with rectangular P), Poisson Galerkin levels, and
  * a matrix whose C rows fall on both sides of SPGEMM_ROW_SLOTS. The GPU count
  * of intermediate products must equal the CSR reference's. Symmetric
