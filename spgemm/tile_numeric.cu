@@ -28,11 +28,14 @@
 
 #define NUMERIC_THREADS 256
 #define NUMERIC_HALF_WARPS (NUMERIC_THREADS / 16)
-#define NUM_BATCH 4 /* pairs per half-warp whose metadata are loaded together */
-/* Blocks per multiprocessor the compiler must allow (registers): 5 (48
- * registers, a few spilled) made step 3 of level 0's P^T*(AP) 12-15% faster
- * on 3D than 4 (64 registers, run 79); 6 was slower (run 80). */
-#define NUMERIC_MIN_BLOCKS 5
+/* Pairs per half-warp whose metadata are loaded together, and blocks per
+ * multiprocessor the compiler must allow (registers; the shared memory
+ * allows 6). Batches of 4 at 4 blocks (64 registers) -> 5 blocks (48, a few
+ * spilled): step 3 of level 0's P^T*(AP) 12-15% faster on 3D (run 79);
+ * batches of 4 at 6 blocks spilled more and were slower (run 80); batches of
+ * 2 at 6 blocks (40 registers): another 8-10% (run 84). */
+#define NUM_BATCH 2
+#define NUMERIC_MIN_BLOCKS 6
 
 /* row_slots > 0: skip the tiles of C tile rows with at most row_slots
  * entries (the row kernel's). */
