@@ -40,19 +40,6 @@
  * (run 80). The larger instance is held to 6 blocks by its shared memory. */
 #define ROW_MIN_BLOCKS 10
 
-/* First position in sorted list[lo, hi) whose value is at least key (hi if none). */
-static __device__ __forceinline__ int64_t lower_bound(const int32_t *list, int64_t lo, int64_t hi,
-                                                      int32_t key) {
-  while (lo < hi) {
-    int64_t mid = lo + ((hi - lo) >> 1);
-    if (list[mid] < key)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
 /* The C tile rows with more than MIN_LEN and at most SLOTS entries, SPLIT
  * half-warps each. */
 template <int SLOTS, int MIN_LEN, int SPLIT>
@@ -94,7 +81,7 @@ __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS 
       int64_t ka0 = a_tile_nnz[ta] + a_row_ptr[FMT_TILE * ta + r];
       /* B's tiles of row k in C's columns: lane 0 finds the first, lane 1 the end. */
       int64_t bound =
-          lower_bound(b_tile_col, b_tile_ptr[k], b_tile_ptr[k + 1], r == 0 ? j_first : j_last + 1);
+          fmt_lower_bound(b_tile_col, b_tile_ptr[k], b_tile_ptr[k + 1], r == 0 ? j_first : j_last + 1);
       int64_t b_lo = __shfl_sync(members, bound, 0, 16), b_hi = __shfl_sync(members, bound, 1, 16);
       for (int64_t tb0 = b_lo; tb0 < b_hi; tb0 += ROW_BATCH) {
         /* Lane g < ROW_BATCH: C tile of B tile tb0 + g, as an offset into the row. */
