@@ -82,6 +82,8 @@ typedef struct amg_level_report {
   double rho;               /* rho(D^-1 A) estimate */
   /* milliseconds per stage */
   double ms_strength, ms_aggregation, ms_rho, ms_prolongator, ms_transpose, ms_galerkin;
+  double ms_count;                   /* counting galerkin_products for the report: in setup_ms, not in
+                                        ms_galerkin */
   amg_galerkin_order galerkin_order; /* the order used (never AUTO) */
   int galerkin_symmetric;            /* the second product was computed as symmetric */
   int64_t galerkin_products;         /* intermediate products of both SpGEMMs */

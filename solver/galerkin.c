@@ -1,4 +1,5 @@
-/* The Galerkin product A_c = P^T A P in either order, and the AUTO rule. */
+/* The Galerkin product A_c = P^T A P in either order, the AUTO rule, and
+ * the count of its intermediate products for the report. */
 #include "hierarchy.h"
 
 /* Intermediate products of A*P and P^T*A, and the order AUTO picks from them. */
@@ -18,34 +19,41 @@ amg_status amg_galerkin_choose(const fmt_tile *a, const fmt_tile *p, const fmt_t
 }
 
 amg_status amg_galerkin(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r, amg_galerkin_order order,
-                        spgemm_backend be, int symmetric, fmt_tile **ac, amg_level_report *rep) {
-  *ac = NULL;
-  fmt_tile *mid = NULL;
-  int64_t ap = -1, pta = -1, second = 0;
+                        spgemm_backend be, int a_symmetric, int symmetric_product, fmt_tile **ac,
+                        fmt_tile **mid, amg_level_report *rep) {
+  *ac = *mid = NULL;
+  int64_t ap = -1, pta = -1;
   amg_status s = AMG_OK;
+  /* For a symmetric A the two counts are equal (a tie: P^T(AP)), so they are skipped. */
   if (order == AMG_GALERKIN_AUTO)
-    s = choose(a, p, r, &ap, &pta, &order);
+    s = a_symmetric ? (order = AMG_GALERKIN_PT_AP, AMG_OK) : choose(a, p, r, &ap, &pta, &order);
   int pt_ap = order != AMG_GALERKIN_PTA_P;
-  const fmt_tile *x = pt_ap ? a : r, *y = pt_ap ? p : a;
-  int64_t first = pt_ap ? ap : pta; /* counted already when AUTO chose */
   if (s == AMG_OK)
-    s = amg_multiply(x, y, be, 0, &mid); /* A P  or  P^T A */
+    s = amg_multiply(pt_ap ? a : r, pt_ap ? p : a, be, 0, mid); /* A P  or  P^T A */
   if (s == AMG_OK)
-    s = amg_multiply(pt_ap ? r : mid, pt_ap ? mid : p, be, symmetric, ac);
-  if (s == AMG_OK && first < 0)
-    s = amg_tile_products(x, y, &first);
-  if (s == AMG_OK)
-    s = amg_tile_products(pt_ap ? r : mid, pt_ap ? mid : p, &second);
+    s = amg_multiply(pt_ap ? r : *mid, pt_ap ? *mid : p, be, symmetric_product, ac);
   if (s == AMG_OK) {
     rep->galerkin_order = pt_ap ? AMG_GALERKIN_PT_AP : AMG_GALERKIN_PTA_P;
-    rep->galerkin_symmetric = symmetric && (a->loc == FMT_HOST || be == SPGEMM_TILE);
-    rep->galerkin_products = first + second;
-    rep->intermediate_nnz = mid->nnz;
-  }
-  fmt_tile_destroy(mid);
-  if (s != AMG_OK) {
+    rep->galerkin_symmetric = symmetric_product && (a->loc == FMT_HOST || be == SPGEMM_TILE);
+    rep->galerkin_products = pt_ap ? ap : pta; /* -1 when AUTO did not count it */
+    rep->intermediate_nnz = (*mid)->nnz;
+  } else {
     fmt_tile_destroy(*ac);
-    *ac = NULL;
+    fmt_tile_destroy(*mid);
+    *ac = *mid = NULL;
   }
+  return s;
+}
+
+amg_status amg_galerkin_count(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r, const fmt_tile *mid,
+                              amg_level_report *rep) {
+  int pt_ap = rep->galerkin_order != AMG_GALERKIN_PTA_P;
+  int64_t first = rep->galerkin_products, second = 0;
+  amg_status s = AMG_OK;
+  if (first < 0)
+    s = amg_tile_products(pt_ap ? a : r, pt_ap ? p : a, &first);
+  if (s == AMG_OK)
+    s = amg_tile_products(pt_ap ? r : mid, pt_ap ? mid : p, &second);
+  rep->galerkin_products = s == AMG_OK ? first + second : 0;
   return s;
 }

@@ -151,10 +151,16 @@ static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
   if (s == AMG_OK)
     s = amg_transpose(lv->p, &lv->r);
   rep->ms_transpose = lap(loc, &t0, &s);
+  fmt_tile *mid = NULL;
   if (s == AMG_OK)
-    s = amg_galerkin(a, lv->p, lv->r, o->galerkin_order, o->spgemm,
-                     h->report.symmetric && lv->r->m >= o->galerkin_symmetric_min_rows, &h->level[l + 1].a, rep);
+    s = amg_galerkin(a, lv->p, lv->r, o->galerkin_order, o->spgemm, h->report.symmetric,
+                     h->report.symmetric && lv->r->m >= o->galerkin_symmetric_min_rows, &h->level[l + 1].a,
+                     &mid, rep);
   rep->ms_galerkin = lap(loc, &t0, &s);
+  if (s == AMG_OK)
+    s = amg_galerkin_count(a, lv->p, lv->r, mid, rep);
+  fmt_tile_destroy(mid);
+  rep->ms_count = lap(loc, &t0, &s);
   if (s == AMG_OK && rep->ms_galerkin > 0)
     rep->galerkin_gflops = 2.0 * rep->galerkin_products / (rep->ms_galerkin * 1e6);
 done:

@@ -95,7 +95,8 @@ assert len(r["levels"]) >= 2 and r["levels"][0]["rows"] == 4096
 for l in r["levels"][:-1]:
     for k in ["rows", "nnz", "tiles", "aggregates", "galerkin_ms", "galerkin_order", "strength_ms"]:
         assert k in l, (k, l)
-for k in ["strength", "aggregation", "rho", "prolongator", "transpose", "galerkin", "coarse_factorisation"]:
+for k in ["strength", "aggregation", "rho", "prolongator", "transpose", "galerkin", "galerkin_count",
+          "coarse_factorisation"]:
     assert k in r["setup_stages_ms"], k
 print("ok   JSON report: %d levels, %d iterations" % (len(r["levels"]), r["iterations"]))
 PY

@@ -68,6 +68,10 @@ static void compare(const amg_hierarchy *g, const amg_hierarchy *c, const char *
       fmt_csr *pg = test_tile_to_host_csr(amg_level_prolongator(g, l));
       fmt_csr *pc = test_tile_to_host_csr(amg_level_prolongator(c, l));
       CHECK(pg && pc && same_prolongator(pg, pc, bitwise, what), "%s level %d: P differs", what, l);
+      /* A is symmetric in every case: both orders have the same count. */
+      CHECK(rg->level[l].galerkin_products == rc->level[l].galerkin_products,
+            "%s level %d: %lld Galerkin products counted on the GPU, %lld on the CPU", what, l,
+            (long long)rg->level[l].galerkin_products, (long long)rc->level[l].galerkin_products);
       fmt_csr_destroy(pg);
       fmt_csr_destroy(pc);
     }

@@ -102,6 +102,19 @@ static void check_smoothed(const fmt_csr *a, const fmt_csr *t, const fmt_csr *p,
   fmt_csr_destroy(at);
 }
 
+/* Intermediate products of both Galerkin SpGEMMs in the given order, by the
+ * CSR reference (the library counts them on tiles). */
+static int64_t galerkin_products(const fmt_csr *a, const fmt_csr *p, const fmt_csr *r, amg_galerkin_order order) {
+  int pt_ap = order == AMG_GALERKIN_PT_AP;
+  fmt_csr *mid = NULL;
+  CHECK_OK(spgemm_csr_reference(pt_ap ? a : r, pt_ap ? p : a, &mid));
+  int64_t n = -1;
+  if (mid)
+    n = spgemm_csr_products(pt_ap ? a : r, pt_ap ? p : a) + spgemm_csr_products(pt_ap ? r : mid, pt_ap ? mid : p);
+  fmt_csr_destroy(mid);
+  return n;
+}
+
 /* home[n0]: the level-l node each level-0 node belongs to (-1: dropped as
  * isolated on the way), advanced to level l+1 here. The weights of B_l are
  * the numbers of level-0 nodes per level-l node, counted from home
@@ -152,6 +165,11 @@ static void check_level(const amg_hierarchy *h, const amg_options *o, int l, int
     CHECK(test_csr_close_rows(ac, act, 1e-12, what), "%s level %d: A_c is not symmetric", what, l);
   /* A_c 1 against P^T (A (P 1)) with plain CSR products. */
   CHECK_OK(fmt_csr_transpose(p, &r));
+  if (r) {
+    int64_t want = galerkin_products(a, p, r, rep->level[l].galerkin_order);
+    CHECK(rep->level[l].galerkin_products == want, "%s level %d: %lld Galerkin products reported, %lld counted",
+          what, l, (long long)rep->level[l].galerkin_products, (long long)want);
+  }
   double *one = malloc((size_t)ac->m * sizeof *one), *v = malloc((size_t)a->m * sizeof *v);
   double *w = malloc((size_t)a->m * sizeof *w), *z = malloc((size_t)ac->m * sizeof *z);
   double *y = malloc((size_t)ac->m * sizeof *y);
@@ -188,7 +206,7 @@ static void check_problem(int stencil, int32_t n, double theta, double theta_coa
   snprintf(what, sizeof what, "%s %d n=%d theta=%g/%g", stencil ? "poisson" : "diffusion", stencil, n, theta,
            theta_coarse);
   fmt_csr *a = NULL;
-  amg_hierarchy *h = NULL, *h2 = NULL;
+  amg_hierarchy *h = NULL, *h2 = NULL, *h3 = NULL;
   if (stencil)
     CHECK_OK(fmt_poisson(stencil, n, &a));
   else
@@ -230,10 +248,24 @@ static void check_problem(int stencil, int32_t n, double theta, double theta_coa
       fmt_csr_destroy(x);
       fmt_csr_destroy(y);
     }
+    /* A is symmetric, so both orders count the same products (check_level
+     * checked P^T(AP)'s), and AUTO takes P^T(AP) without counting. */
+    o.galerkin_order = AMG_GALERKIN_AUTO;
+    CHECK_OK(amg_setup(a, &o, &h3));
+    for (int l = 0; h2 && h3 && l + 1 < rep->levels; l++) {
+      const amg_level_report *x = &rep->level[l], *y = &amg_hierarchy_report(h2)->level[l],
+                             *z = &amg_hierarchy_report(h3)->level[l];
+      CHECK(y->galerkin_products == x->galerkin_products && z->galerkin_products == x->galerkin_products,
+            "%s level %d: products P^T(AP) %lld, (P^T A)P %lld, auto %lld", what, l,
+            (long long)x->galerkin_products, (long long)y->galerkin_products, (long long)z->galerkin_products);
+      CHECK(z->galerkin_order == AMG_GALERKIN_PT_AP, "%s level %d: auto took %s", what, l,
+            amg_galerkin_order_name(z->galerkin_order));
+    }
   }
   free(home);
   amg_hierarchy_destroy(h);
   amg_hierarchy_destroy(h2);
+  amg_hierarchy_destroy(h3);
   fmt_csr_destroy(a);
 }
 
