@@ -46,6 +46,23 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
 amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, const int64_t *cand_ptr,
                                        const int32_t *cand_col, uint16_t *cand_mask, int32_t *cand_nnz);
 
+/* The items of the tile rows the row kernels leave (tile_leftover.cu):
+ * for each row i whose weight exceeds limit, ptr[i] .. ptr[i + 1] - 1 go
+ * to list (room for all of ptr's items) in no fixed order, and *count
+ * (device, zeroed here) gets their number. The weight is weight[ptr[i + 1]]
+ * - weight[ptr[i]] when weight is given, else the row's item count. */
+amg_status spgemm_leftover_device(int32_t tile_m, const int64_t *ptr, const int64_t *weight, int64_t limit,
+                                  int64_t *list, unsigned long long *count);
+/* Blocks for a pair kernel that walks such a list of at most `items`
+ * items, `per_block` per block and trip: one per block up to 8 waves, then
+ * each block loops. */
+static inline unsigned spgemm_leftover_blocks(int64_t items, int per_block, int64_t wave) {
+  int64_t blocks = (items + per_block - 1) / per_block;
+  if (blocks > 8 * wave)
+    blocks = 8 * wave;
+  return (unsigned)(blocks > 0 ? blocks : 1);
+}
+
 /* Step 3: C's values (the row kernel first where spgemm.h's AUTO rule, or
  * kernels, says so). */
 amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,

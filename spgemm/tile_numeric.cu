@@ -20,8 +20,9 @@
  *    below col), copied out contiguously.
  * When the row kernel (tile_numeric_rows.cu) is used (spgemm.h), it runs
  * first and takes the C tile rows that fit its shared memory; this kernel
- * then skips their tiles.
+ * then walks the list of the other rows' tiles (tile_leftover.cu).
  */
+#include "last_block_scan.cuh" /* spgemm_one_wave */
 #include "spgemm_device.cuh"
 #include "tile_accumulate.cuh"
 #include "tile_match.cuh"
@@ -37,31 +38,21 @@
 #define NUM_BATCH 2
 #define NUMERIC_MIN_BLOCKS 6
 
-/* row_slots > 0: skip the tiles of C tile rows with at most row_slots
- * entries (the row kernel's). */
+/* C tile t's values, from the group of half-warps hw - sh .. hw - sh +
+ * group - 1; every thread of the block calls it (active or not). */
 template <int LANES>
-static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
-    numeric_kernel(int64_t nt, int group, int dense_threshold, int row_slots, const int32_t *c_row,
-                   const int64_t *c_tile_ptr, const int32_t *c_tile_col, const int64_t *c_tile_nnz,
-                   const uint16_t *c_mask, const uint8_t *c_row_ptr, double *c_val,
-                   const int64_t *a_tile_ptr, const int32_t *a_tile_col, const int64_t *a_tile_nnz,
-                   const uint16_t *a_mask, const uint8_t *a_row_ptr, const double *a_val,
-                   const int64_t *bc_col_ptr,
-                   const int32_t *bc_row, const int64_t *bc_tile, const int64_t *b_tile_nnz,
-                   const uint16_t *b_mask, const uint8_t *b_row_ptr, const double *b_val) {
-  __shared__ double acc_all[NUMERIC_HALF_WARPS][FMT_TILE * FMT_TILE];
-  __shared__ uint32_t staged_all[NUMERIC_HALF_WARPS][NUM_BATCH][16];
+static __device__ __forceinline__ void numeric_tile(
+    bool active, int64_t t, int group, int dense_threshold, const int32_t *c_row, const int32_t *c_tile_col,
+    const int64_t *c_tile_nnz, const uint16_t *c_mask, const uint8_t *c_row_ptr, double *c_val,
+    const int64_t *a_tile_ptr, const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask,
+    const uint8_t *a_row_ptr, const double *a_val, const int64_t *bc_col_ptr, const int32_t *bc_row,
+    const int64_t *bc_tile, const int64_t *b_tile_nnz, const uint16_t *b_mask, const uint8_t *b_row_ptr,
+    const double *b_val, double (*acc_all)[FMT_TILE * FMT_TILE], uint32_t (*staged)[16]) {
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15, sh = hw & (group - 1);
-  int64_t t = (int64_t)blockIdx.x * (NUMERIC_HALF_WARPS / group) + hw / group;
   unsigned members = spgemm_members<LANES>(), mask_c = 0;
-  bool active = t < nt, dense = true;
-  if (active && row_slots > 0) {
-    int32_t i = c_row[t];
-    active = c_tile_nnz[c_tile_ptr[i + 1]] - c_tile_nnz[c_tile_ptr[i]] > row_slots;
-  }
+  bool dense = true;
   int start_c = 0;
   if (active) {
-    uint32_t(*staged)[16] = staged_all[hw];
     int64_t c_base = c_tile_nnz[t];
     dense = c_tile_nnz[t + 1] - c_base > dense_threshold;
     mask_c = c_mask[FMT_TILE * t + r];
@@ -120,6 +111,34 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
   }
 }
 
+/* C tiles 0 .. nt - 1, or (left given) the C tiles left[0 .. *left_count)
+ * that the row kernel left; NUMERIC_HALF_WARPS / group tiles per block
+ * and trip. */
+template <int LANES>
+static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
+    numeric_kernel(int64_t nt, const int64_t *left, const unsigned long long *left_count, int group,
+                   int dense_threshold, const int32_t *c_row, const int32_t *c_tile_col,
+                   const int64_t *c_tile_nnz, const uint16_t *c_mask, const uint8_t *c_row_ptr, double *c_val,
+                   const int64_t *a_tile_ptr, const int32_t *a_tile_col, const int64_t *a_tile_nnz,
+                   const uint16_t *a_mask, const uint8_t *a_row_ptr, const double *a_val,
+                   const int64_t *bc_col_ptr, const int32_t *bc_row, const int64_t *bc_tile,
+                   const int64_t *b_tile_nnz, const uint16_t *b_mask, const uint8_t *b_row_ptr,
+                   const double *b_val) {
+  __shared__ double acc_all[NUMERIC_HALF_WARPS][FMT_TILE * FMT_TILE];
+  __shared__ uint32_t staged_all[NUMERIC_HALF_WARPS][NUM_BATCH][16];
+  int hw = threadIdx.x >> 4, per_block = NUMERIC_HALF_WARPS / group;
+  int64_t n = left ? (int64_t)*left_count : nt;
+  for (int64_t w = (int64_t)blockIdx.x * per_block; w < n; w += (int64_t)gridDim.x * per_block) {
+    bool active = w + hw / group < n; /* the loop is block-uniform, for the barriers in numeric_tile */
+    int64_t t = !active ? 0 : left ? left[w + hw / group] : w + hw / group;
+    numeric_tile<LANES>(active, t, group, dense_threshold, c_row, c_tile_col, c_tile_nnz, c_mask, c_row_ptr,
+                        c_val, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bc_col_ptr, bc_row,
+                        bc_tile, b_tile_nnz, b_mask, b_row_ptr, b_val, acc_all, staged_all[hw]);
+    if (group > 1)
+      __syncthreads(); /* the group's sum has read the accumulators */
+  }
+}
+
 /* Whether step 3 starts with its row kernel, once C's structure is known:
  * under AUTO, when C has a tile row per half-warp slot, or (spgemm.h) when
  * it has enough rows for a block of 8 half-warps each, rows of at most
@@ -141,23 +160,35 @@ amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, 
   int64_t nt = c->num_tiles;
   if (nt == 0)
     return AMG_OK;
-  int row_slots = numeric_by_rows(kernels, a, b, c) ? SPGEMM_ROW_SLOTS : 0;
-  if (row_slots > 0) {
-    amg_status s = spgemm_numeric_rows_device(a, b, c, row_split);
-    if (s != AMG_OK)
-      return s;
-  }
+  int64_t *left = NULL;
+  unsigned long long *left_count = NULL;
   int group = spgemm_half_warps_per_tile(nt, spgemm_mean_list(a, b), fmt_half_warp_slots());
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
+  amg_status s = AMG_OK;
+  if (numeric_by_rows(kernels, a, b, c)) { /* the pair kernel takes the rows it leaves */
+    AMG_TRY_GOTO(spgemm_numeric_rows_device(a, b, c, row_split), s, done);
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&left, (size_t)nt * sizeof *left), s, done);
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&left_count, sizeof *left_count), s, done);
+    AMG_TRY_GOTO(spgemm_leftover_device(c->tile_m, c->tile_ptr, c->tile_nnz, SPGEMM_ROW_SLOTS, left, left_count),
+                 s, done);
+    static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16>, NUMERIC_THREADS);
+    static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32>, NUMERIC_THREADS);
+    blocks = spgemm_leftover_blocks(nt, NUMERIC_HALF_WARPS / group, group == 1 ? wave16 : wave32);
+  }
+  {
 #define NUMERIC_ARGS                                                                               \
-  nt, group, dense_threshold, row_slots, c_row, c->tile_ptr, c->tile_col, c->tile_nnz,             \
-      c->mask, c->row_ptr, c->val, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr,     \
-      a->val, bc->col_ptr, bc->row, bc->tile, b->tile_nnz, b->mask, b->row_ptr, b->val
-  if (group == 1)
-    numeric_kernel<16><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
-  else
-    numeric_kernel<32><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+  nt, left, left_count, group, dense_threshold, c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, \
+      c->val, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, bc->col_ptr, bc->row, \
+      bc->tile, b->tile_nnz, b->mask, b->row_ptr, b->val
+    if (group == 1)
+      numeric_kernel<16><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+    else
+      numeric_kernel<32><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
 #undef NUMERIC_ARGS
-  AMG_CUDA_TRY(cudaGetLastError());
-  return AMG_OK;
+    AMG_LAUNCH_GOTO(s, done);
+  }
+done:
+  fmt_device_free(left);
+  fmt_device_free(left_count);
+  return s;
 }

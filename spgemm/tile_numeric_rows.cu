@@ -12,7 +12,7 @@
  * The accumulator is one shared-memory slot per stored entry of the C row
  * (slot = the entry's offset from the row's first entry), so a row fits when
  * it holds at most SPGEMM_ROW_SLOTS entries; other rows are left to the pair
- * kernel, which skips the rows done here. Rows of at most SPGEMM_SHORT_ROW_SLOTS
+ * kernel (by a list, tile_leftover.cu). Rows of at most SPGEMM_SHORT_ROW_SLOTS
  * entries go to an instance with half the shared memory, which the GPU
  * holds more blocks of. Lane r owns row r of every tile of the row: no
  * atomics.

@@ -10,8 +10,8 @@
  * masks, row_ptr and idx for the non-empty tiles only (C never stores an
  * empty tile). When the row kernel (tile_symbolic_rows.cu) is used
  * (spgemm.h), it runs first and takes the tile rows with at most
- * SPGEMM_SYMBOLIC_ROW_CANDS candidates; this kernel then skips their
- * candidates, and the scan is CUB's. */
+ * SPGEMM_SYMBOLIC_ROW_CANDS candidates; this kernel then walks the list of
+ * the other rows' candidates (tile_leftover.cu), and the scan is CUB's. */
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
@@ -70,21 +70,45 @@ static __device__ unsigned candidate_mask(int64_t u, int group, int sh, int r, c
   return acc;
 }
 
+/* Candidate u's masks (acc: lane r's row) and nnz stored, by the group's
+ * first half-warp; returns the nnz (on every lane). */
+static __device__ __forceinline__ int store_candidate(int64_t u, int r, unsigned acc, uint16_t *cand_mask,
+                                                      int32_t *cand_nnz) {
+  int nnz = 0;
+  (void)fmt_half_warp_exclusive_sum(__popc(acc), &nnz);
+  cand_mask[FMT_TILE * u + r] = (uint16_t)acc;
+  if (r == 0)
+    cand_nnz[u] = nnz;
+  return nnz;
+}
+
+/* ORs the partial masks of a group of half-warps (hw .. hw + group - 1)
+ * into its first; every thread of the block calls it. */
+static __device__ __forceinline__ unsigned group_or(unsigned acc, int group, int hw, int sh, int r,
+                                                    unsigned (*partial)[16]) {
+  if (group > 1) {
+    partial[hw][r] = acc;
+    __syncthreads();
+    if (sh == 0)
+      for (int k = 1; k < group; k++)
+        acc |= partial[hw + k][r];
+    __syncthreads(); /* before the next candidate's partial masks */
+  }
+  return acc;
+}
+
 /* A unit of S = group half-warps per candidate tile, SYM_HALF_WARPS / S
  * units per block; unit g takes candidates [g * len, (g + 1) * len)
  * (last_block_scan.cuh). Per candidate: the unit's partial masks ORed, C's
  * masks and nnz, and, FUSED, its (kept, nnz) prefix within the unit; then
  * the units' and blocks' prefixes and the totals. Not FUSED, len is 1 and
- * the kernel keeps the registers (32) of a plain one; with row_cands > 0
- * (never FUSED) it skips the candidates of tile rows with at most
- * row_cands candidates (the row kernel's). */
+ * the kernel keeps the registers (32) of a plain one. */
 template <int LANES, bool FUSED>
 static __global__ void __launch_bounds__(SYM_THREADS)
-    symbolic_kernel(int64_t num_cand, int group, int64_t len, int row_cands, const int64_t *cand_ptr,
-                    const int32_t *cand_row, const int32_t *cand_col, const int64_t *a_tile_ptr,
-                    const int32_t *a_tile_col, const uint16_t *a_mask, const int64_t *bc_col_ptr,
-                    const int32_t *bc_row, const int64_t *bc_tile, const uint16_t *b_mask, uint16_t *cand_mask,
-                    int32_t *cand_nnz,
+    symbolic_kernel(int64_t num_cand, int group, int64_t len, const int32_t *cand_row, const int32_t *cand_col,
+                    const int64_t *a_tile_ptr, const int32_t *a_tile_col, const uint16_t *a_mask,
+                    const int64_t *bc_col_ptr, const int32_t *bc_row, const int64_t *bc_tile,
+                    const uint16_t *b_mask, uint16_t *cand_mask, int32_t *cand_nnz,
                     fmt_tile_count *local_prefix, fmt_tile_count *scratch, fmt_tile_count *total) {
   __shared__ uint16_t staged_all[SYM_HALF_WARPS][SYM_BATCH][16];
   __shared__ unsigned partial[SYM_HALF_WARPS][16];
@@ -94,31 +118,15 @@ static __global__ void __launch_bounds__(SYM_THREADS)
   fmt_tile_count run = {0, 0};
   for (int64_t u = first; u < first + (FUSED ? len : 1); u++) { /* the same trip count on every thread */
     bool active = u < num_cand;
-    if (!FUSED && active && row_cands > 0) {
-      int32_t i = cand_row[u];
-      active = cand_ptr[i + 1] - cand_ptr[i] > row_cands;
-    }
     unsigned acc = 0;
     if (active)
       acc = candidate_mask<LANES>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask,
                                   bc_col_ptr, bc_row, bc_tile, b_mask, staged_all[hw]);
-    if (group > 1) {
-      partial[hw][r] = acc;
-      __syncthreads();
-      if (active && sh == 0) /* the group is half-warps hw .. hw + group - 1 */
-        for (int k = 1; k < group; k++)
-          acc |= partial[hw + k][r];
-      __syncthreads(); /* before the next candidate's partial masks */
-    }
+    acc = group_or(acc, group, hw, sh, r, partial);
     if (active && sh == 0) { /* whole half-warps */
-      int nnz = 0;
-      (void)fmt_half_warp_exclusive_sum(__popc(acc), &nnz);
-      cand_mask[FMT_TILE * u + r] = (uint16_t)acc;
-      if (r == 0) {
-        cand_nnz[u] = nnz;
-        if (FUSED)
-          local_prefix[u] = run;
-      }
+      int nnz = store_candidate(u, r, acc, cand_mask, cand_nnz);
+      if (FUSED && r == 0)
+        local_prefix[u] = run;
       run = fmt_tile_count_sum{}(run, fmt_tile_count{nnz > 0 ? 1 : 0, nnz});
     }
   }
@@ -128,6 +136,32 @@ static __global__ void __launch_bounds__(SYM_THREADS)
     unit_total[hw / group] = run;
   spgemm_scan_units<SYM_THREADS>(units, unit_total, scratch, total, &symbolic_ticket, fmt_tile_count{0, 0},
                                  fmt_tile_count_sum{});
+}
+
+/* The same for the candidates in left[0 .. *left_count) (the rows the row
+ * kernel left), SYM_HALF_WARPS / group per block and trip. */
+template <int LANES>
+static __global__ void __launch_bounds__(SYM_THREADS)
+    symbolic_left_kernel(const int64_t *left, const unsigned long long *left_count, int group,
+                         const int32_t *cand_row, const int32_t *cand_col, const int64_t *a_tile_ptr,
+                         const int32_t *a_tile_col, const uint16_t *a_mask, const int64_t *bc_col_ptr,
+                         const int32_t *bc_row, const int64_t *bc_tile, const uint16_t *b_mask,
+                         uint16_t *cand_mask, int32_t *cand_nnz) {
+  __shared__ uint16_t staged_all[SYM_HALF_WARPS][SYM_BATCH][16];
+  __shared__ unsigned partial[SYM_HALF_WARPS][16];
+  int hw = threadIdx.x >> 4, r = threadIdx.x & 15, sh = hw & (group - 1), units = SYM_HALF_WARPS / group;
+  int64_t n = (int64_t)*left_count;
+  for (int64_t w = (int64_t)blockIdx.x * units; w < n; w += (int64_t)gridDim.x * units) { /* block-uniform */
+    bool active = w + hw / group < n;
+    int64_t u = active ? left[w + hw / group] : 0;
+    unsigned acc = 0;
+    if (active)
+      acc = candidate_mask<LANES>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask,
+                                  bc_col_ptr, bc_row, bc_tile, b_mask, staged_all[hw]);
+    acc = group_or(acc, group, hw, sh, r, partial);
+    if (active && sh == 0)
+      (void)store_candidate(u, r, acc, cand_mask, cand_nnz);
+  }
 }
 
 /* (kept tiles, entries) before candidate q < num_cand: FUSED, the symbolic
@@ -203,6 +237,8 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   *c_row_out = NULL;
   uint16_t *cand_mask = NULL;
   int32_t *cand_nnz = NULL, *c_row = NULL;
+  int64_t *left = NULL;
+  unsigned long long *left_count = NULL;
   fmt_tile_count *prefix = NULL, total = {0, 0};
   fmt_tile *c = NULL;
   void *host = NULL, *device = NULL;
@@ -212,10 +248,9 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   if (num_cand > 0) {
     group = spgemm_half_warps_per_tile(num_cand, spgemm_mean_list(a, b), fmt_half_warp_slots());
     l = group == 1 ? symbolic_layout<16>(num_cand, group) : symbolic_layout<32>(num_cand, group);
-    if (rows) /* the row kernel's candidates are skipped, so the units are not even */
+    if (rows) /* two kernels share the candidates, so the counts come from CUB's scan */
       l = spgemm_scan_unfused(num_cand, SYM_HALF_WARPS / group);
   }
-  int row_cands = rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0;
   /* Fused: the candidates' prefixes within their units, then the units' and
    * the blocks'. Else the scan of all candidates, from a zero at [0]. */
   int64_t prefixes = l.fused ? num_cand + spgemm_scan_scratch(l) : num_cand + 1;
@@ -223,14 +258,29 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
                s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_nnz, (size_t)num_cand * sizeof *cand_nnz), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&prefix, (size_t)prefixes * sizeof *prefix), s, done);
-  if (num_cand > 0 && rows)
+  if (num_cand > 0 && rows) {
     AMG_TRY_GOTO(spgemm_symbolic_rows_device(a, b, cand_ptr, cand_col, cand_mask, cand_nnz), s, done);
-  if (num_cand > 0) {
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&left, (size_t)num_cand * sizeof *left), s, done);
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&left_count, sizeof *left_count), s, done);
+    AMG_TRY_GOTO(spgemm_leftover_device(a->tile_m, cand_ptr, NULL, SPGEMM_SYMBOLIC_ROW_CANDS, left, left_count),
+                 s, done);
+    static const int64_t wave16 = spgemm_one_wave(symbolic_left_kernel<16>, SYM_THREADS);
+    static const int64_t wave32 = spgemm_one_wave(symbolic_left_kernel<32>, SYM_THREADS);
+    unsigned blocks = spgemm_leftover_blocks(num_cand, SYM_HALF_WARPS / group, group == 1 ? wave16 : wave32);
+#define LEFT_ARGS                                                                                  \
+  left, left_count, group, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bc->col_ptr, bc->row, \
+      bc->tile, b->mask, cand_mask, cand_nnz
+    if (group == 1)
+      symbolic_left_kernel<16><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(LEFT_ARGS);
+    else
+      symbolic_left_kernel<32><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(LEFT_ARGS);
+#undef LEFT_ARGS
+    AMG_LAUNCH_GOTO(s, done);
+  } else if (num_cand > 0) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
 #define SYMBOLIC_ARGS                                                                              \
-  num_cand, group, l.len, row_cands, cand_ptr, cand_row, cand_col, a->tile_ptr, a->tile_col,     \
-      a->mask, bc->col_ptr, bc->row, bc->tile, b->mask, cand_mask, cand_nnz, prefix, prefix + num_cand,     \
-      (fmt_tile_count *)device
+  num_cand, group, l.len, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bc->col_ptr, bc->row, \
+      bc->tile, b->mask, cand_mask, cand_nnz, prefix, prefix + num_cand, (fmt_tile_count *)device
     if (group == 1 && l.fused)
       symbolic_kernel<16, true><<<(unsigned)l.blocks, SYM_THREADS, 0, fmt_stream()>>>(SYMBOLIC_ARGS);
     else if (group == 1)
@@ -271,6 +321,8 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
 done:
   fmt_device_free(cand_mask);
   fmt_device_free(cand_nnz);
+  fmt_device_free(left);
+  fmt_device_free(left_count);
   fmt_device_free(prefix);
   if (s == AMG_OK) {
     *out = c;

@@ -11,7 +11,7 @@
  * The masks of the whole row sit in shared memory, lane r owning row r of
  * every candidate: no atomics, and since OR is order-free the masks equal
  * the pair kernel's exactly. Rows with more than SPGEMM_SYMBOLIC_ROW_CANDS
- * candidates are left to the pair kernel, which skips the rows done here.
+ * candidates are left to the pair kernel (by a list, tile_leftover.cu).
  * Writes cand_mask and cand_nnz of the rows it takes. */
 #include "spgemm_device.cuh"
 #include "tile_match.cuh"
