@@ -60,6 +60,12 @@ amg_status fmt_tile_columns_create_device(const fmt_tile *dev_a, fmt_tile_column
   *out = NULL;
   return no_cuda("tile_columns_create_device");
 }
+amg_status fmt_tile_columns_from_transpose_device(const fmt_tile *a, const fmt_tile *at, fmt_tile_columns **out) {
+  (void)a;
+  (void)at;
+  *out = NULL;
+  return no_cuda("tile_columns_from_transpose_device");
+}
 amg_status fmt_timer_create(fmt_timer **t) {
   *t = NULL;
   return no_cuda("timer_create");

@@ -132,6 +132,12 @@ typedef struct fmt_tile_columns {
 } fmt_tile_columns;
 
 amg_status fmt_tile_columns_create(const fmt_tile *a, fmt_tile_columns **out);
+/* The same order read from at = a^T, where a lives (no sort: at's tile row j
+ * lists a's tile column j by increasing tile row; one search per tile
+ * finds its index in a). AMG_ERR_ARG when at's sizes or tile count are not
+ * a^T's; on the host also when a tile of at has no twin in a. On the
+ * device at must have a^T's tile pattern: it is not checked there. */
+amg_status fmt_tile_columns_from_transpose(const fmt_tile *a, const fmt_tile *at, fmt_tile_columns **out);
 void fmt_tile_columns_destroy(fmt_tile_columns *bc);
 
 /* The entries of a whose bits are set in keep (16 masks per tile, a subset of
@@ -221,6 +227,8 @@ amg_status fmt_tile_is_symmetric_device(const fmt_tile *dev_a, int *symmetric);
 amg_status fmt_tile_mirror_upper_device(const fmt_tile *dev_u, fmt_tile **dev_c);
 /* Device tile-column order of a device matrix (fmt_tile_columns_create dispatches here). */
 amg_status fmt_tile_columns_create_device(const fmt_tile *dev_a, fmt_tile_columns **out);
+amg_status fmt_tile_columns_from_transpose_device(const fmt_tile *a, const fmt_tile *at,
+                                                  fmt_tile_columns **out);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,8 @@
 /* A matrix's tiles in tile-column order (fmt_tile_columns). On the host this
  * is a counting sort by tile column; visiting tile rows in order keeps each
- * column sorted by tile row. Device matrices go to tile_columns.cu. */
+ * column sorted by tile row. Read from the matrix's transpose, it needs no
+ * sort: the transpose's tile rows are the columns, already in that order.
+ * Device matrices go to tile_columns.cu. */
 #include <stdlib.h>
 
 #include "fmt_internal.h"
@@ -58,6 +60,49 @@ amg_status fmt_tile_columns_create(const fmt_tile *a, fmt_tile_columns **out) {
   free(next);
   *out = bc;
   return AMG_OK;
+}
+
+/* Position of tile (i, j) in a's arrays, or -1 (host twin of the search in tile_columns.cu). */
+static int64_t tile_at(const fmt_tile *a, int32_t i, int32_t j) {
+  int64_t lo = a->tile_ptr[i], hi = a->tile_ptr[i + 1];
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (a->tile_col[mid] < j)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < a->tile_ptr[i + 1] && a->tile_col[lo] == j ? lo : -1;
+}
+
+amg_status fmt_tile_columns_from_transpose(const fmt_tile *a, const fmt_tile *at, fmt_tile_columns **out) {
+  *out = NULL;
+  if (!a || !at || at->loc != a->loc || at->m != a->n || at->n != a->m || at->num_tiles != a->num_tiles)
+    return amg_error(AMG_ERR_ARG, "tile_columns_from_transpose: the second matrix is not the first's transpose "
+                                  "(sizes, tile counts or locations differ)");
+  if (a->loc == FMT_DEVICE)
+    return fmt_tile_columns_from_transpose_device(a, at, out);
+  fmt_tile_columns *bc = NULL;
+  amg_status s = fmt_tile_columns_alloc(a->tile_n, a->num_tiles, FMT_HOST, &bc);
+  if (s != AMG_OK)
+    return s;
+  for (int32_t j = 0; j <= a->tile_n; j++)
+    bc->col_ptr[j] = at->tile_ptr[j];
+  for (int32_t j = 0; j < a->tile_n && s == AMG_OK; j++)
+    for (int64_t q = at->tile_ptr[j]; q < at->tile_ptr[j + 1]; q++) {
+      bc->row[q] = at->tile_col[q];
+      bc->tile[q] = tile_at(a, at->tile_col[q], j);
+      if (bc->tile[q] < 0) {
+        s = amg_error(AMG_ERR_ARG, "tile_columns_from_transpose: the transpose has tile (%d, %d), the matrix "
+                                   "has no tile (%d, %d)", j, at->tile_col[q], at->tile_col[q], j);
+        break;
+      }
+    }
+  if (s == AMG_OK)
+    *out = bc;
+  else
+    fmt_tile_columns_destroy(bc);
+  return s;
 }
 
 void fmt_tile_columns_destroy(fmt_tile_columns *bc) {

@@ -225,10 +225,13 @@ amg_status amg_smooth_prolongator(fmt_tile *s, const double *d, const int32_t *a
                                   double scale);
 amg_status amg_transpose(const fmt_tile *a, fmt_tile **at);
 /* C = A*B: the chosen backend on the device, the tile reference on the host.
- * symmetric: C is known to be symmetric; the tile product then computes the
- * tiles on and above the diagonal and mirrors them (spgemm.h), while the
- * cusparse backend computes all of C. */
-amg_status amg_multiply(const fmt_tile *a, const fmt_tile *b, spgemm_backend be, int symmetric, fmt_tile **c);
+ * bt: B^T if the caller has it, else NULL; the tile product on the device
+ * then reads B's column order from it instead of sorting. symmetric: C is
+ * known to be symmetric; the tile product then computes the tiles on and
+ * above the diagonal and mirrors them (spgemm.h), while the cusparse
+ * backend computes all of C. */
+amg_status amg_multiply(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt, spgemm_backend be,
+                        int symmetric, fmt_tile **c);
 /* Intermediate products (multiply-adds) of A*B. */
 amg_status amg_tile_products(const fmt_tile *a, const fmt_tile *b, int64_t *count);
 amg_status amg_spmv(const fmt_tile *a, const double *x, double *y);

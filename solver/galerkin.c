@@ -28,10 +28,11 @@ amg_status amg_galerkin(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r,
   if (order == AMG_GALERKIN_AUTO)
     s = a_symmetric ? (order = AMG_GALERKIN_PT_AP, AMG_OK) : choose(a, p, r, &ap, &pta, &order);
   int pt_ap = order != AMG_GALERKIN_PTA_P;
+  /* P's column order comes from R = P^T, A's from A itself when A is symmetric. */
   if (s == AMG_OK)
-    s = amg_multiply(pt_ap ? a : r, pt_ap ? p : a, be, 0, mid); /* A P  or  P^T A */
+    s = amg_multiply(pt_ap ? a : r, pt_ap ? p : a, pt_ap ? r : a_symmetric ? a : NULL, be, 0, mid); /* AP, P^T A */
   if (s == AMG_OK)
-    s = amg_multiply(pt_ap ? r : *mid, pt_ap ? *mid : p, be, symmetric_product, ac);
+    s = amg_multiply(pt_ap ? r : *mid, pt_ap ? *mid : p, pt_ap ? NULL : r, be, symmetric_product, ac);
   if (s == AMG_OK) {
     rep->galerkin_order = pt_ap ? AMG_GALERKIN_PT_AP : AMG_GALERKIN_PTA_P;
     rep->galerkin_symmetric = symmetric_product && (a->loc == FMT_HOST || be == SPGEMM_TILE);

@@ -58,12 +58,13 @@ done:
 }
 
 extern "C" amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b,
-                                             int symmetric, fmt_tile **c, spgemm_stats *stats) {
+                                             const fmt_tile *bt, int symmetric, fmt_tile **c,
+                                             spgemm_stats *stats) {
   *c = NULL;
   if (!a || !b || a->loc != FMT_DEVICE || b->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "spgemm_multiply_device: need device matrices");
   if (be == SPGEMM_CUSPARSE)
     return via_cusparse(a, b, c, stats);
-  spgemm_tile_options opt = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, symmetric, 0};
+  spgemm_tile_options opt = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, symmetric, 0, bt};
   return spgemm_tile_device(a, b, c, &opt, stats);
 }

@@ -87,6 +87,8 @@ typedef struct spgemm_tile_options {
   int symmetric; /* C is known to be symmetric: as spgemm_tile_symmetric_reference */
   int row_split; /* half-warps per C tile row in the numeric row kernel: 1, 2, 4 or 8,
                     or 0 (the default) for enough to fill the GPU */
+  const fmt_tile *b_transpose; /* B^T when the caller has it (NULL: none): B's column order
+                                  is read from it instead of sorted (fmt_tile_columns_from_transpose) */
 } spgemm_tile_options;
 
 typedef struct spgemm_stats {
@@ -134,11 +136,12 @@ amg_status spgemm_cusparse(const spgemm_csr32 *a, const spgemm_csr32 *b, spgemm_
 
 /* C = A*B on device tile matrices with the chosen backend. symmetric: C is
  * known to be symmetric, and the tile backend uses it (spgemm_tile_options);
- * cuSPARSE has no such product and computes all of C. The cusparse backend
+ * cuSPARSE has no such product and computes all of C. bt: B^T, or NULL
+ * (the tile backend reads B's column order from it; cuSPARSE ignores it). The cusparse backend
  * converts to CSR and back on the GPU; stats separate that time from the
  * product's. With stats, the call is timed with events. */
-amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b, int symmetric,
-                                  fmt_tile **c, spgemm_stats *stats);
+amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt,
+                                  int symmetric, fmt_tile **c, spgemm_stats *stats);
 
 #ifdef __cplusplus
 }

@@ -25,8 +25,8 @@ amg_status spgemm_cusparse(const spgemm_csr32 *a, const spgemm_csr32 *b, spgemm_
   *c = NULL;
   return no_cuda("spgemm_cusparse");
 }
-amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b, int symmetric,
-                                  fmt_tile **c, spgemm_stats *stats) {
+amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt,
+                                  int symmetric, fmt_tile **c, spgemm_stats *stats) {
   *c = NULL;
   return no_cuda("spgemm_multiply_device");
 }

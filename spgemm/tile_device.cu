@@ -51,7 +51,10 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
       AMG_TRY_GOTO(fmt_timer_start(step), s, done);                                                \
     }                                                                                              \
   } while (0)
-  AMG_TRY_GOTO(fmt_tile_columns_create_device(b, &bc), s, done);
+  if (opt && opt->b_transpose)
+    AMG_TRY_GOTO(fmt_tile_columns_from_transpose(b, opt->b_transpose, &bc), s, done);
+  else
+    AMG_TRY_GOTO(fmt_tile_columns_create_device(b, &bc), s, done);
   STEP_DONE(0);
   /* cand_ptr, then the count pass's scratch */
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_ptr,

@@ -6,13 +6,6 @@
 
 #include "test_util.h"
 
-static int columns_identical(const fmt_tile_columns *x, const fmt_tile_columns *y) {
-  return x->tile_n == y->tile_n && x->num_tiles == y->num_tiles &&
-         !memcmp(x->col_ptr, y->col_ptr, ((size_t)x->tile_n + 1) * sizeof *x->col_ptr) &&
-         !memcmp(x->row, y->row, (size_t)x->num_tiles * sizeof *x->row) &&
-         !memcmp(x->tile, y->tile, (size_t)x->num_tiles * sizeof *x->tile);
-}
-
 /* Copies a device fmt_tile_columns to the host through a tile-sized download. */
 static fmt_tile_columns *download_columns(const fmt_tile_columns *d);
 
@@ -128,8 +121,16 @@ static void check_matrix(const fmt_csr *a, const char *name) {
   }
   CHECK_OK(fmt_tile_columns_create(dev_tile, &dev_cols));
   got_cols = dev_cols ? download_columns(dev_cols) : NULL;
-  CHECK(got_cols && host_cols && columns_identical(got_cols, host_cols),
+  CHECK(got_cols && host_cols && test_columns_identical(got_cols, host_cols),
         "%s: GPU tile-column order differs", name);
+  fmt_tile_columns_destroy(dev_cols);
+  fmt_tile_columns_destroy(got_cols);
+  dev_cols = got_cols = NULL;
+  if (dev_t)
+    CHECK_OK(fmt_tile_columns_from_transpose(dev_tile, dev_t, &dev_cols));
+  got_cols = dev_cols ? download_columns(dev_cols) : NULL;
+  CHECK(got_cols && host_cols && test_columns_identical(got_cols, host_cols),
+        "%s: GPU tile-column order read from the transpose differs", name);
   fmt_tile_destroy(host_tile);
   fmt_tile_destroy(host_t);
   fmt_tile_destroy(dev_tile);

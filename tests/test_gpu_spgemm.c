@@ -69,20 +69,23 @@ static void check_values(const fmt_tile *got, const fmt_tile *ref, const fmt_csr
  * against ref: structure exact, values within 1e-12 |A||B|, the stats
  * describing C, a symmetric product exactly symmetric (checked on the
  * device). Variant 0 and the last, the row kernels wherever rows fit (AUTO
- * picks them only for large C), must be bitwise equal; the others are the
+ * picks them only for large C), the last reading B's column order from
+ * B^T (as the setup does), must be bitwise equal; the others are the
  * pair kernels alone with the dense, sparse and default accumulators, AUTO,
  * and the numeric row kernel with each number of half-warps per row. */
 static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da, const fmt_tile *db,
                           const fmt_tile *ref, int symmetric, const char *what) {
-  const spgemm_tile_options variants[] = {{SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 0},
-                                           {0, SPGEMM_KERNELS_PAIRS, symmetric, 0},
-                                           {256, SPGEMM_KERNELS_PAIRS, symmetric, 0},
-                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, symmetric, 0},
-                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 1},
-                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 2},
-                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 4},
-                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 8},
-                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 0}};
+  fmt_tile *dbt = NULL; /* the last variant reads B's column order from B^T */
+  CHECK_OK(fmt_tile_transpose_device(db, &dbt));
+  const spgemm_tile_options variants[] = {{SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL},
+                                           {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL},
+                                           {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL},
+                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL},
+                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL},
+                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL},
+                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL},
+                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL},
+                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt}};
   const int last = (int)(sizeof variants / sizeof *variants) - 1;
   fmt_tile *first = NULL;
   for (int v = 0; v <= last; v++) {
@@ -109,12 +112,14 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
       if (v == 0)
         first = c, c = NULL;
       else if (v == last)
-        CHECK(test_tile_identical(c, first), "%s: two runs are not bitwise identical", what);
+        CHECK(test_tile_identical(c, first),
+              "%s: two runs (the second with B's column order from B^T) are not bitwise identical", what);
     }
     fmt_tile_destroy(c);
     fmt_tile_destroy(dc);
   }
   fmt_tile_destroy(first);
+  fmt_tile_destroy(dbt);
 }
 
 /* with_cusparse = 0 skips the cuSPARSE cross-check, for shapes where its
@@ -138,7 +143,7 @@ static void check_product_ex(const fmt_csr *a, const fmt_csr *b, const char *wha
     printf("%s: no cuSPARSE cross-check for this shape\n", what);
     goto done;
   }
-  amg_status cs = spgemm_multiply_device(SPGEMM_CUSPARSE, da, db, 0, &dc, NULL);
+  amg_status cs = spgemm_multiply_device(SPGEMM_CUSPARSE, da, db, NULL, 0, &dc, NULL);
   CHECK(cs == AMG_OK, "%s: cuSPARSE backend: %s", what, amg_error_message());
   if (cs == AMG_OK)
     CHECK_OK(fmt_tile_download(dc, &c));
@@ -188,8 +193,8 @@ static void check_symmetric_products(void) {
   CHECK_OK(fmt_tile_from_csr(y, &ty));
   CHECK_OK(fmt_tile_upload(tx, &dx));
   CHECK_OK(fmt_tile_upload(ty, &dy));
-  spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1, 0};
-  spgemm_tile_options split3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, 0, 3};
+  spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1, 0, NULL};
+  spgemm_tile_options split3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, 0, 3, NULL};
   if (dx && dy) {
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &sym, NULL), AMG_ERR_ARG, "must be square");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &split3, NULL), AMG_ERR_ARG, "row_split 3");

@@ -344,3 +344,10 @@ int test_tile_identical(const fmt_tile *a, const fmt_tile *b) {
          !memcmp(a->idx, b->idx, (size_t)a->nnz * sizeof *a->idx) &&
          !memcmp(a->val, b->val, (size_t)a->nnz * sizeof *a->val);
 }
+
+int test_columns_identical(const fmt_tile_columns *x, const fmt_tile_columns *y) {
+  return x->tile_n == y->tile_n && x->num_tiles == y->num_tiles &&
+         !memcmp(x->col_ptr, y->col_ptr, ((size_t)x->tile_n + 1) * sizeof *x->col_ptr) &&
+         !memcmp(x->row, y->row, (size_t)x->num_tiles * sizeof *x->row) &&
+         !memcmp(x->tile, y->tile, (size_t)x->num_tiles * sizeof *x->tile);
+}

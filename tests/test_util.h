@@ -112,6 +112,8 @@ double *test_random_spd_dense(int32_t n, double density, uint64_t seed);
 
 /* Bitwise equality of two host tile matrices (all arrays). */
 int test_tile_identical(const fmt_tile *a, const fmt_tile *b);
+/* Equality of two host tile-column orders (all arrays). */
+int test_columns_identical(const fmt_tile_columns *x, const fmt_tile_columns *y);
 
 #ifdef __cplusplus
 }
