@@ -90,7 +90,7 @@ static amg_status call_convert(void *ctx, void **result) {
 static figure *product_ex(const char *problem, int level, const char *op, const operand *a,
                           const operand *b, int threshold, int symmetric, int with_cusparse,
                           fmt_csr **c_out, fmt_tile **dev_out) {
-  pair_ctx ctx = {a, b, {threshold, (spgemm_kernels)bench.kernels, symmetric, bench.row_split, NULL}, NULL};
+  pair_ctx ctx = {a, b, {threshold, (spgemm_kernels)bench.kernels, symmetric, bench.row_split, NULL, 0}, NULL};
   figure *f = bench_new_figure(problem, level, op);
   fmt_tile *dc = NULL, *hc = NULL;
   fprintf(stderr, "  %-6s level %d  %-12s ", problem, level, op);
@@ -163,7 +163,7 @@ static void symmetric_rows(const char *problem, int level, const operand *pt, co
 static void conversion(const char *problem, const operand *a) {
   fmt_csr *d = NULL;
   TRY(fmt_csr_upload(a->host, &d));
-  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL}, d};
+  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0}, d};
   figure *f = bench_new_figure(problem, 0, "csr->tile");
   TRY(bench_measure(call_convert, free_tile, &ctx, bench.reps, &f->tile));
   f->rows = a->host->m;

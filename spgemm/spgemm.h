@@ -89,6 +89,8 @@ typedef struct spgemm_tile_options {
                     or 0 (the default) for enough to fill the GPU */
   const fmt_tile *b_transpose; /* B^T when the caller has it (NULL: none): B's column order
                                   is read from it instead of sorted (fmt_tile_columns_from_transpose) */
+  int leftover_list; /* 1: after a row kernel, the pair kernel always walks the list of the rows
+                        left to it (tests); 0: only on large products (spgemm_device.cuh) */
 } spgemm_tile_options;
 
 typedef struct spgemm_stats {

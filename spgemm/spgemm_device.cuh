@@ -33,14 +33,15 @@ static inline bool spgemm_symbolic_by_rows(spgemm_kernels kernels, int32_t tile_
  * this many entries (tile_numeric_rows.cu). */
 #define SPGEMM_SHORT_ROW_SLOTS (SPGEMM_ROW_SLOTS / 2)
 
-/* Step 2: masks of every candidate (rows: the row kernel first), then C
+/* Step 2: masks of every candidate (rows: the row kernel first; list: the
+ * pair kernel then walks the leftover list even on small products), then C
  * allocated with only the non-empty ones (tile_ptr, tile_col, tile_nnz,
  * mask, row_ptr and idx set; val not), and c_row (device, C's tile count)
  * the tile row of each C tile. One host sync. */
 amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
                                   const int64_t *cand_ptr, const int32_t *cand_col,
-                                  const int32_t *cand_row, int64_t num_cand, bool rows, fmt_tile **c,
-                                  int32_t **c_row);
+                                  const int32_t *cand_row, int64_t num_cand, bool rows, bool list,
+                                  fmt_tile **c, int32_t **c_row);
 /* The row kernel alone: cand_mask and cand_nnz of the candidate tile rows
  * with 1..SPGEMM_SYMBOLIC_ROW_CANDS candidates. */
 amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, const int64_t *cand_ptr,
@@ -48,26 +49,37 @@ amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, con
 
 /* The items of the tile rows the row kernels leave (tile_leftover.cu):
  * for each row i whose weight exceeds limit, ptr[i] .. ptr[i + 1] - 1 go
- * to list (room for all of ptr's items) in no fixed order, and *count
- * (device, zeroed here) gets their number. The weight is weight[ptr[i + 1]]
+ * to list (room for all of ptr's items) in no fixed order; work (device, 2
+ * counters, zeroed here) gets their number in work[0], and work[1] is the
+ * pair kernel's next item (spgemm_grab). The weight is weight[ptr[i + 1]]
  * - weight[ptr[i]] when weight is given, else the row's item count. */
 amg_status spgemm_leftover_device(int32_t tile_m, const int64_t *ptr, const int64_t *weight, int64_t limit,
-                                  int64_t *list, unsigned long long *count);
-/* Blocks for a pair kernel that walks such a list of at most `items`
- * items, `per_block` per block and trip: one per block up to 8 waves, then
- * each block loops. */
-static inline unsigned spgemm_leftover_blocks(int64_t items, int per_block, int64_t wave) {
-  int64_t blocks = (items + per_block - 1) / per_block;
-  if (blocks > 8 * wave)
-    blocks = 8 * wave;
-  return (unsigned)(blocks > 0 ? blocks : 1);
+                                  int64_t *list, unsigned long long *work);
+/* A pair kernel after a row kernel walks the leftover list, on 8 waves of
+ * blocks, when its whole grid (`blocks`) is larger; else it runs the whole
+ * grid and skips the row kernel's rows, which then costs less than the
+ * list's allocation and launches (run 88: level-1 products 20-40 us slower
+ * with the list). */
+#define SPGEMM_LEFTOVER_WAVES 8
+static inline bool spgemm_use_leftover(int64_t blocks, int64_t wave) {
+  return blocks > SPGEMM_LEFTOVER_WAVES * wave;
+}
+/* The block's next `per_block` items of a leftover list: one atomic on
+ * *next by thread 0, shared through *slot (all threads call it). Blocks
+ * take work as they finish, as the hardware schedules a whole grid. */
+static __device__ __forceinline__ int64_t spgemm_grab(unsigned long long *next, int per_block, int64_t *slot) {
+  __syncthreads(); /* every thread has read the previous value */
+  if (threadIdx.x == 0)
+    *slot = (int64_t)atomicAdd(next, (unsigned long long)per_block);
+  __syncthreads();
+  return *slot;
 }
 
 /* Step 3: C's values (the row kernel first where spgemm.h's AUTO rule, or
- * kernels, says so). */
+ * kernels, says so; list as in step 2). */
 amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
                                  fmt_tile *c, const int32_t *c_row, int dense_threshold,
-                                 spgemm_kernels kernels, int row_split);
+                                 spgemm_kernels kernels, int row_split, bool list);
 /* The row kernel alone: C tile rows with 1..SPGEMM_ROW_SLOTS entries,
  * split half-warps per row (1, 2, 4 or 8; 0: enough to fill the GPU). */
 amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_tile *c, int split);

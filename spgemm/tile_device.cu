@@ -24,6 +24,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   int dense_threshold = opt ? opt->dense_threshold : SPGEMM_DENSE_THRESHOLD;
   spgemm_kernels kernels = opt ? opt->kernels : SPGEMM_KERNELS_AUTO;
   int row_split = opt ? opt->row_split : 0;
+  bool list = opt && opt->leftover_list;
   if (row_split != 0 && row_split != 1 && row_split != 2 && row_split != 4 && row_split != 8)
     return amg_error(AMG_ERR_ARG, "spgemm: row_split %d; use 0, 1, 2, 4 or 8", row_split);
   bool upper = opt && opt->symmetric;
@@ -74,13 +75,13 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
       done);
   STEP_DONE(1);
   AMG_TRY_GOTO(spgemm_symbolic_device(a, bc, b, cand_ptr, cand_col, cand_row, num_cand,
-                                      spgemm_symbolic_by_rows(kernels, a->tile_m), &c, &c_row),
+                                      spgemm_symbolic_by_rows(kernels, a->tile_m), list, &c, &c_row),
                s, done);
   fmt_device_free(cand_col);
   fmt_device_free(cand_row);
   cand_col = cand_row = NULL;
   STEP_DONE(2);
-  AMG_TRY_GOTO(spgemm_numeric_device(a, bc, b, c, c_row, dense_threshold, kernels, row_split), s, done);
+  AMG_TRY_GOTO(spgemm_numeric_device(a, bc, b, c, c_row, dense_threshold, kernels, row_split, list), s, done);
   STEP_DONE(3);
   if (upper) { /* the work arrays go first: U and C coexist */
     fmt_tile_columns_destroy(bc);

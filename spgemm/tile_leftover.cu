@@ -6,7 +6,9 @@
  * level 0's A*P, where few rows are left, the skipping itself took
  * 0.18-0.22 ms per kernel (run 87). Here a thread per tile row appends the
  * items of a row that does not fit (its candidates, or its C tiles) to a
- * list, and the pair kernel walks only the list.
+ * list, and the pair kernel walks only the list, its blocks taking the
+ * next items as they finish (spgemm_grab). Small products keep the
+ * skipping (spgemm_use_leftover).
  *
  * The list's order depends on the order of the atomics (one per warp), but
  * each item's result depends only on the item, so the products stay bitwise
@@ -17,7 +19,7 @@
 /* Thread i takes row i: its items are ptr[i] .. ptr[i + 1] - 1, its weight
  * weight[ptr[i + 1]] - weight[ptr[i]] (weight given) or its item count. */
 static __global__ void leftover_kernel(int32_t tile_m, const int64_t *ptr, const int64_t *weight, int64_t limit,
-                                       int64_t *list, unsigned long long *count) {
+                                       int64_t *list, unsigned long long *work) {
   int32_t i = (int32_t)((int64_t)blockIdx.x * blockDim.x + threadIdx.x);
   int64_t lo = 0, n = 0;
   if (i < tile_m) {
@@ -36,7 +38,7 @@ static __global__ void leftover_kernel(int32_t tile_m, const int64_t *ptr, const
   }
   unsigned long long base = 0;
   if (lane == 31 && incl > 0)
-    base = atomicAdd(count, (unsigned long long)incl);
+    base = atomicAdd(work, (unsigned long long)incl);
   base = __shfl_sync(0xFFFFFFFFu, base, 31);
   int64_t *out = list + base + (incl - n);
   for (int64_t q = 0; q < n; q++)
@@ -44,10 +46,10 @@ static __global__ void leftover_kernel(int32_t tile_m, const int64_t *ptr, const
 }
 
 amg_status spgemm_leftover_device(int32_t tile_m, const int64_t *ptr, const int64_t *weight, int64_t limit,
-                                  int64_t *list, unsigned long long *count) {
-  AMG_CUDA_TRY(cudaMemsetAsync(count, 0, sizeof *count, fmt_stream()));
+                                  int64_t *list, unsigned long long *work) {
+  AMG_CUDA_TRY(cudaMemsetAsync(work, 0, 2 * sizeof *work, fmt_stream()));
   if (tile_m > 0) {
-    leftover_kernel<<<fmt_blocks(tile_m, 1, 256), 256, 0, fmt_stream()>>>(tile_m, ptr, weight, limit, list, count);
+    leftover_kernel<<<fmt_blocks(tile_m, 1, 256), 256, 0, fmt_stream()>>>(tile_m, ptr, weight, limit, list, work);
     AMG_CUDA_TRY(cudaGetLastError());
   }
   return AMG_OK;

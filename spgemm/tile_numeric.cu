@@ -20,7 +20,8 @@
  *    below col), copied out contiguously.
  * When the row kernel (tile_numeric_rows.cu) is used (spgemm.h), it runs
  * first and takes the C tile rows that fit its shared memory; this kernel
- * then walks the list of the other rows' tiles (tile_leftover.cu).
+ * then takes the other rows' tiles, walking a list of them on large
+ * products (tile_leftover.cu).
  */
 #include "last_block_scan.cuh" /* spgemm_one_wave */
 #include "spgemm_device.cuh"
@@ -111,13 +112,14 @@ static __device__ __forceinline__ void numeric_tile(
   }
 }
 
-/* C tiles 0 .. nt - 1, or (left given) the C tiles left[0 .. *left_count)
- * that the row kernel left; NUMERIC_HALF_WARPS / group tiles per block
- * and trip. */
+/* C tiles 0 .. nt - 1 (NUMERIC_HALF_WARPS / group per block; with
+ * row_slots > 0 skipping the tiles of C tile rows of at most row_slots
+ * entries, the row kernel's), or (left given) the C tiles left[0 ..
+ * work[0]) that the row kernel left, as many at a time per block. */
 template <int LANES>
 static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
-    numeric_kernel(int64_t nt, const int64_t *left, const unsigned long long *left_count, int group,
-                   int dense_threshold, const int32_t *c_row, const int32_t *c_tile_col,
+    numeric_kernel(int64_t nt, int row_slots, const int64_t *left, unsigned long long *work, int group,
+                   int dense_threshold, const int64_t *c_tile_ptr, const int32_t *c_row, const int32_t *c_tile_col,
                    const int64_t *c_tile_nnz, const uint16_t *c_mask, const uint8_t *c_row_ptr, double *c_val,
                    const int64_t *a_tile_ptr, const int32_t *a_tile_col, const int64_t *a_tile_nnz,
                    const uint16_t *a_mask, const uint8_t *a_row_ptr, const double *a_val,
@@ -126,16 +128,23 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
                    const double *b_val) {
   __shared__ double acc_all[NUMERIC_HALF_WARPS][FMT_TILE * FMT_TILE];
   __shared__ uint32_t staged_all[NUMERIC_HALF_WARPS][NUM_BATCH][16];
+  __shared__ int64_t grabbed;
   int hw = threadIdx.x >> 4, per_block = NUMERIC_HALF_WARPS / group;
-  int64_t n = left ? (int64_t)*left_count : nt;
-  for (int64_t w = (int64_t)blockIdx.x * per_block; w < n; w += (int64_t)gridDim.x * per_block) {
-    bool active = w + hw / group < n; /* the loop is block-uniform, for the barriers in numeric_tile */
+  int64_t n = left ? (int64_t)work[0] : nt;
+  int64_t w = left ? spgemm_grab(work + 1, per_block, &grabbed) : (int64_t)blockIdx.x * per_block;
+  while (w < n) { /* block-uniform, for the barriers in numeric_tile */
+    bool active = w + hw / group < n;
     int64_t t = !active ? 0 : left ? left[w + hw / group] : w + hw / group;
+    if (active && row_slots > 0) {
+      int32_t i = c_row[t];
+      active = c_tile_nnz[c_tile_ptr[i + 1]] - c_tile_nnz[c_tile_ptr[i]] > row_slots;
+    }
     numeric_tile<LANES>(active, t, group, dense_threshold, c_row, c_tile_col, c_tile_nnz, c_mask, c_row_ptr,
                         c_val, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bc_col_ptr, bc_row,
                         bc_tile, b_tile_nnz, b_mask, b_row_ptr, b_val, acc_all, staged_all[hw]);
     if (group > 1)
       __syncthreads(); /* the group's sum has read the accumulators */
+    w = left ? spgemm_grab(work + 1, per_block, &grabbed) : n;
   }
 }
 
@@ -156,30 +165,35 @@ static bool numeric_by_rows(spgemm_kernels kernels, const fmt_tile *a, const fmt
 
 amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
                                  fmt_tile *c, const int32_t *c_row, int dense_threshold,
-                                 spgemm_kernels kernels, int row_split) {
+                                 spgemm_kernels kernels, int row_split, bool list) {
   int64_t nt = c->num_tiles;
   if (nt == 0)
     return AMG_OK;
-  int64_t *left = NULL;
-  unsigned long long *left_count = NULL;
+  int64_t *left = NULL; /* then 2 counters (tile_leftover.cu) */
+  unsigned long long *work = NULL;
   int group = spgemm_half_warps_per_tile(nt, spgemm_mean_list(a, b), fmt_half_warp_slots());
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
+  int row_slots = 0;
+  static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16>, NUMERIC_THREADS);
+  static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32>, NUMERIC_THREADS);
   amg_status s = AMG_OK;
   if (numeric_by_rows(kernels, a, b, c)) { /* the pair kernel takes the rows it leaves */
     AMG_TRY_GOTO(spgemm_numeric_rows_device(a, b, c, row_split), s, done);
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&left, (size_t)nt * sizeof *left), s, done);
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&left_count, sizeof *left_count), s, done);
-    AMG_TRY_GOTO(spgemm_leftover_device(c->tile_m, c->tile_ptr, c->tile_nnz, SPGEMM_ROW_SLOTS, left, left_count),
-                 s, done);
-    static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16>, NUMERIC_THREADS);
-    static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32>, NUMERIC_THREADS);
-    blocks = spgemm_leftover_blocks(nt, NUMERIC_HALF_WARPS / group, group == 1 ? wave16 : wave32);
+    row_slots = SPGEMM_ROW_SLOTS;
+  }
+  if (row_slots > 0 && (list || spgemm_use_leftover(blocks, group == 1 ? wave16 : wave32))) {
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&left, ((size_t)nt + 2) * sizeof *left), s, done);
+    work = (unsigned long long *)(left + nt);
+    AMG_TRY_GOTO(spgemm_leftover_device(c->tile_m, c->tile_ptr, c->tile_nnz, SPGEMM_ROW_SLOTS, left, work), s,
+                 done);
+    blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * (group == 1 ? wave16 : wave32));
+    row_slots = 0; /* the list holds only the pair kernel's tiles */
   }
   {
 #define NUMERIC_ARGS                                                                               \
-  nt, left, left_count, group, dense_threshold, c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, \
-      c->val, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, bc->col_ptr, bc->row, \
-      bc->tile, b->tile_nnz, b->mask, b->row_ptr, b->val
+  nt, row_slots, left, work, group, dense_threshold, c->tile_ptr, c_row, c->tile_col, c->tile_nnz, c->mask, \
+      c->row_ptr, c->val, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, bc->col_ptr,  \
+      bc->row, bc->tile, b->tile_nnz, b->mask, b->row_ptr, b->val
     if (group == 1)
       numeric_kernel<16><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
     else
@@ -189,6 +203,5 @@ amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, 
   }
 done:
   fmt_device_free(left);
-  fmt_device_free(left_count);
   return s;
 }

@@ -10,8 +10,9 @@
  * masks, row_ptr and idx for the non-empty tiles only (C never stores an
  * empty tile). When the row kernel (tile_symbolic_rows.cu) is used
  * (spgemm.h), it runs first and takes the tile rows with at most
- * SPGEMM_SYMBOLIC_ROW_CANDS candidates; this kernel then walks the list of
- * the other rows' candidates (tile_leftover.cu), and the scan is CUB's. */
+ * SPGEMM_SYMBOLIC_ROW_CANDS candidates; this kernel then takes the other
+ * rows' candidates, walking a list of them on large products
+ * (tile_leftover.cu), and the scan is CUB's. */
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
@@ -102,10 +103,13 @@ static __device__ __forceinline__ unsigned group_or(unsigned acc, int group, int
  * (last_block_scan.cuh). Per candidate: the unit's partial masks ORed, C's
  * masks and nnz, and, FUSED, its (kept, nnz) prefix within the unit; then
  * the units' and blocks' prefixes and the totals. Not FUSED, len is 1 and
- * the kernel keeps the registers (32) of a plain one. */
+ * the kernel keeps the registers (32) of a plain one; with row_cands > 0
+ * (never FUSED) it skips the candidates of tile rows with at most
+ * row_cands candidates (the row kernel's). */
 template <int LANES, bool FUSED>
 static __global__ void __launch_bounds__(SYM_THREADS)
-    symbolic_kernel(int64_t num_cand, int group, int64_t len, const int32_t *cand_row, const int32_t *cand_col,
+    symbolic_kernel(int64_t num_cand, int group, int64_t len, int row_cands, const int64_t *cand_ptr,
+                    const int32_t *cand_row, const int32_t *cand_col,
                     const int64_t *a_tile_ptr, const int32_t *a_tile_col, const uint16_t *a_mask,
                     const int64_t *bc_col_ptr, const int32_t *bc_row, const int64_t *bc_tile,
                     const uint16_t *b_mask, uint16_t *cand_mask, int32_t *cand_nnz,
@@ -118,6 +122,10 @@ static __global__ void __launch_bounds__(SYM_THREADS)
   fmt_tile_count run = {0, 0};
   for (int64_t u = first; u < first + (FUSED ? len : 1); u++) { /* the same trip count on every thread */
     bool active = u < num_cand;
+    if (!FUSED && active && row_cands > 0) {
+      int32_t i = cand_row[u];
+      active = cand_ptr[i + 1] - cand_ptr[i] > row_cands;
+    }
     unsigned acc = 0;
     if (active)
       acc = candidate_mask<LANES>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask,
@@ -138,20 +146,21 @@ static __global__ void __launch_bounds__(SYM_THREADS)
                                  fmt_tile_count_sum{});
 }
 
-/* The same for the candidates in left[0 .. *left_count) (the rows the row
- * kernel left), SYM_HALF_WARPS / group per block and trip. */
+/* The same for the candidates in left[0 .. work[0]) (the rows the row
+ * kernel left), SYM_HALF_WARPS / group at a time per block. */
 template <int LANES>
 static __global__ void __launch_bounds__(SYM_THREADS)
-    symbolic_left_kernel(const int64_t *left, const unsigned long long *left_count, int group,
+    symbolic_left_kernel(const int64_t *left, unsigned long long *work, int group,
                          const int32_t *cand_row, const int32_t *cand_col, const int64_t *a_tile_ptr,
                          const int32_t *a_tile_col, const uint16_t *a_mask, const int64_t *bc_col_ptr,
                          const int32_t *bc_row, const int64_t *bc_tile, const uint16_t *b_mask,
                          uint16_t *cand_mask, int32_t *cand_nnz) {
   __shared__ uint16_t staged_all[SYM_HALF_WARPS][SYM_BATCH][16];
   __shared__ unsigned partial[SYM_HALF_WARPS][16];
+  __shared__ int64_t grabbed;
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15, sh = hw & (group - 1), units = SYM_HALF_WARPS / group;
-  int64_t n = (int64_t)*left_count;
-  for (int64_t w = (int64_t)blockIdx.x * units; w < n; w += (int64_t)gridDim.x * units) { /* block-uniform */
+  int64_t n = (int64_t)work[0];
+  for (int64_t w = spgemm_grab(work + 1, units, &grabbed); w < n; w = spgemm_grab(work + 1, units, &grabbed)) {
     bool active = w + hw / group < n;
     int64_t u = active ? left[w + hw / group] : 0;
     unsigned acc = 0;
@@ -231,14 +240,13 @@ struct count_of_candidate {
 
 amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
                                   const int64_t *cand_ptr, const int32_t *cand_col,
-                                  const int32_t *cand_row, int64_t num_cand, bool rows, fmt_tile **out,
-                                  int32_t **c_row_out) {
+                                  const int32_t *cand_row, int64_t num_cand, bool rows, bool list,
+                                  fmt_tile **out, int32_t **c_row_out) {
   *out = NULL;
   *c_row_out = NULL;
   uint16_t *cand_mask = NULL;
   int32_t *cand_nnz = NULL, *c_row = NULL;
-  int64_t *left = NULL;
-  unsigned long long *left_count = NULL;
+  int64_t *left = NULL; /* then 2 counters (tile_leftover.cu) */
   fmt_tile_count *prefix = NULL, total = {0, 0};
   fmt_tile *c = NULL;
   void *host = NULL, *device = NULL;
@@ -258,18 +266,19 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
                s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_nnz, (size_t)num_cand * sizeof *cand_nnz), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&prefix, (size_t)prefixes * sizeof *prefix), s, done);
-  if (num_cand > 0 && rows) {
+  static const int64_t wave16 = spgemm_one_wave(symbolic_left_kernel<16>, SYM_THREADS);
+  static const int64_t wave32 = spgemm_one_wave(symbolic_left_kernel<32>, SYM_THREADS);
+  if (num_cand > 0 && rows)
     AMG_TRY_GOTO(spgemm_symbolic_rows_device(a, b, cand_ptr, cand_col, cand_mask, cand_nnz), s, done);
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&left, (size_t)num_cand * sizeof *left), s, done);
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&left_count, sizeof *left_count), s, done);
-    AMG_TRY_GOTO(spgemm_leftover_device(a->tile_m, cand_ptr, NULL, SPGEMM_SYMBOLIC_ROW_CANDS, left, left_count),
-                 s, done);
-    static const int64_t wave16 = spgemm_one_wave(symbolic_left_kernel<16>, SYM_THREADS);
-    static const int64_t wave32 = spgemm_one_wave(symbolic_left_kernel<32>, SYM_THREADS);
-    unsigned blocks = spgemm_leftover_blocks(num_cand, SYM_HALF_WARPS / group, group == 1 ? wave16 : wave32);
+  if (num_cand > 0 && rows && (list || spgemm_use_leftover(l.blocks, group == 1 ? wave16 : wave32))) {
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&left, ((size_t)num_cand + 2) * sizeof *left), s, done);
+    unsigned long long *work = (unsigned long long *)(left + num_cand);
+    AMG_TRY_GOTO(spgemm_leftover_device(a->tile_m, cand_ptr, NULL, SPGEMM_SYMBOLIC_ROW_CANDS, left, work), s,
+                 done);
+    unsigned blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * (group == 1 ? wave16 : wave32));
 #define LEFT_ARGS                                                                                  \
-  left, left_count, group, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bc->col_ptr, bc->row, \
-      bc->tile, b->mask, cand_mask, cand_nnz
+  left, work, group, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bc->col_ptr, bc->row, bc->tile, \
+      b->mask, cand_mask, cand_nnz
     if (group == 1)
       symbolic_left_kernel<16><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(LEFT_ARGS);
     else
@@ -279,8 +288,9 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   } else if (num_cand > 0) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
 #define SYMBOLIC_ARGS                                                                              \
-  num_cand, group, l.len, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bc->col_ptr, bc->row, \
-      bc->tile, b->mask, cand_mask, cand_nnz, prefix, prefix + num_cand, (fmt_tile_count *)device
+  num_cand, group, l.len, rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0, cand_ptr, cand_row, cand_col, a->tile_ptr, \
+      a->tile_col, a->mask, bc->col_ptr, bc->row, bc->tile, b->mask, cand_mask, cand_nnz, prefix,          \
+      prefix + num_cand, (fmt_tile_count *)device
     if (group == 1 && l.fused)
       symbolic_kernel<16, true><<<(unsigned)l.blocks, SYM_THREADS, 0, fmt_stream()>>>(SYMBOLIC_ARGS);
     else if (group == 1)
@@ -322,7 +332,6 @@ done:
   fmt_device_free(cand_mask);
   fmt_device_free(cand_nnz);
   fmt_device_free(left);
-  fmt_device_free(left_count);
   fmt_device_free(prefix);
   if (s == AMG_OK) {
     *out = c;
