@@ -112,11 +112,12 @@ static __device__ __forceinline__ void numeric_tile(
   }
 }
 
-/* C tiles 0 .. nt - 1 (NUMERIC_HALF_WARPS / group per block; with
+/* C tiles 0 .. nt - 1, NUMERIC_HALF_WARPS / group per block (with
  * row_slots > 0 skipping the tiles of C tile rows of at most row_slots
- * entries, the row kernel's), or (left given) the C tiles left[0 ..
- * work[0]) that the row kernel left, as many at a time per block. */
-template <int LANES>
+ * entries, the row kernel's), or (LIST) the C tiles left[0 .. work[0])
+ * that the row kernel left, as many at a time per block. Two instances,
+ * so that the plain one keeps its registers. */
+template <int LANES, bool LIST>
 static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
     numeric_kernel(int64_t nt, int row_slots, const int64_t *left, unsigned long long *work, int group,
                    int dense_threshold, const int64_t *c_tile_ptr, const int32_t *c_row, const int32_t *c_tile_col,
@@ -130,22 +131,29 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
   __shared__ uint32_t staged_all[NUMERIC_HALF_WARPS][NUM_BATCH][16];
   __shared__ int64_t grabbed;
   int hw = threadIdx.x >> 4, per_block = NUMERIC_HALF_WARPS / group;
-  int64_t n = left ? (int64_t)work[0] : nt;
-  int64_t w = left ? spgemm_grab(work + 1, per_block, &grabbed) : (int64_t)blockIdx.x * per_block;
-  while (w < n) { /* block-uniform, for the barriers in numeric_tile */
-    bool active = w + hw / group < n;
-    int64_t t = !active ? 0 : left ? left[w + hw / group] : w + hw / group;
+#define NUMERIC_TILE_ARGS                                                                          \
+  group, dense_threshold, c_row, c_tile_col, c_tile_nnz, c_mask, c_row_ptr, c_val, a_tile_ptr, a_tile_col, \
+      a_tile_nnz, a_mask, a_row_ptr, a_val, bc_col_ptr, bc_row, bc_tile, b_tile_nnz, b_mask, b_row_ptr,    \
+      b_val, acc_all, staged_all[hw]
+  if (!LIST) {
+    int64_t t = (int64_t)blockIdx.x * per_block + hw / group;
+    bool active = t < nt;
     if (active && row_slots > 0) {
       int32_t i = c_row[t];
       active = c_tile_nnz[c_tile_ptr[i + 1]] - c_tile_nnz[c_tile_ptr[i]] > row_slots;
     }
-    numeric_tile<LANES>(active, t, group, dense_threshold, c_row, c_tile_col, c_tile_nnz, c_mask, c_row_ptr,
-                        c_val, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bc_col_ptr, bc_row,
-                        bc_tile, b_tile_nnz, b_mask, b_row_ptr, b_val, acc_all, staged_all[hw]);
+    numeric_tile<LANES>(active, t, NUMERIC_TILE_ARGS);
+    return;
+  }
+  int64_t n = (int64_t)work[0];
+  for (int64_t w = spgemm_grab(work + 1, per_block, &grabbed); w < n;
+       w = spgemm_grab(work + 1, per_block, &grabbed)) {
+    bool active = w + hw / group < n; /* the loop is block-uniform, for the barriers in numeric_tile */
+    numeric_tile<LANES>(active, active ? left[w + hw / group] : 0, NUMERIC_TILE_ARGS);
     if (group > 1)
       __syncthreads(); /* the group's sum has read the accumulators */
-    w = left ? spgemm_grab(work + 1, per_block, &grabbed) : n;
   }
+#undef NUMERIC_TILE_ARGS
 }
 
 /* Whether step 3 starts with its row kernel, once C's structure is known:
@@ -174,8 +182,8 @@ amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, 
   int group = spgemm_half_warps_per_tile(nt, spgemm_mean_list(a, b), fmt_half_warp_slots());
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
   int row_slots = 0;
-  static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16>, NUMERIC_THREADS);
-  static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32>, NUMERIC_THREADS);
+  static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16, true>, NUMERIC_THREADS);
+  static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true>, NUMERIC_THREADS);
   amg_status s = AMG_OK;
   if (numeric_by_rows(kernels, a, b, c)) { /* the pair kernel takes the rows it leaves */
     AMG_TRY_GOTO(spgemm_numeric_rows_device(a, b, c, row_split), s, done);
@@ -194,10 +202,14 @@ amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, 
   nt, row_slots, left, work, group, dense_threshold, c->tile_ptr, c_row, c->tile_col, c->tile_nnz, c->mask, \
       c->row_ptr, c->val, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, bc->col_ptr,  \
       bc->row, bc->tile, b->tile_nnz, b->mask, b->row_ptr, b->val
-    if (group == 1)
-      numeric_kernel<16><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+    if (group == 1 && left)
+      numeric_kernel<16, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+    else if (group == 1)
+      numeric_kernel<16, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+    else if (left)
+      numeric_kernel<32, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
     else
-      numeric_kernel<32><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+      numeric_kernel<32, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
 #undef NUMERIC_ARGS
     AMG_LAUNCH_GOTO(s, done);
   }
