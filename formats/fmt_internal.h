@@ -8,6 +8,19 @@
 extern "C" {
 #endif
 
+/* Position of tile (i, j) in a host matrix's arrays, or -1 (binary search in tile row i). */
+static inline int64_t fmt_tile_find(const fmt_tile *a, int32_t i, int32_t j) {
+  int64_t lo = a->tile_ptr[i], hi = a->tile_ptr[i + 1];
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (a->tile_col[mid] < j)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < a->tile_ptr[i + 1] && a->tile_col[lo] == j ? lo : -1;
+}
+
 /* Allocates a fmt_tile_columns with uninitialised arrays (for the device builder). */
 amg_status fmt_tile_columns_alloc(int32_t tile_n, int64_t num_tiles, fmt_location loc,
                                   fmt_tile_columns **out);

@@ -62,19 +62,6 @@ amg_status fmt_tile_columns_create(const fmt_tile *a, fmt_tile_columns **out) {
   return AMG_OK;
 }
 
-/* Position of tile (i, j) in a's arrays, or -1 (host twin of the search in tile_columns.cu). */
-static int64_t tile_at(const fmt_tile *a, int32_t i, int32_t j) {
-  int64_t lo = a->tile_ptr[i], hi = a->tile_ptr[i + 1];
-  while (lo < hi) {
-    int64_t mid = lo + (hi - lo) / 2;
-    if (a->tile_col[mid] < j)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo < a->tile_ptr[i + 1] && a->tile_col[lo] == j ? lo : -1;
-}
-
 amg_status fmt_tile_columns_from_transpose(const fmt_tile *a, const fmt_tile *at, fmt_tile_columns **out) {
   *out = NULL;
   if (!a || !at || at->loc != a->loc || at->m != a->n || at->n != a->m || at->num_tiles != a->num_tiles)
@@ -91,7 +78,7 @@ amg_status fmt_tile_columns_from_transpose(const fmt_tile *a, const fmt_tile *at
   for (int32_t j = 0; j < a->tile_n && s == AMG_OK; j++)
     for (int64_t q = at->tile_ptr[j]; q < at->tile_ptr[j + 1]; q++) {
       bc->row[q] = at->tile_col[q];
-      bc->tile[q] = tile_at(a, at->tile_col[q], j);
+      bc->tile[q] = fmt_tile_find(a, at->tile_col[q], j);
       if (bc->tile[q] < 0) {
         s = amg_error(AMG_ERR_ARG, "tile_columns_from_transpose: the transpose has tile (%d, %d), the matrix "
                                    "has no tile (%d, %d)", j, at->tile_col[q], at->tile_col[q], j);

@@ -3,21 +3,8 @@
  * (I, J) needs a stored (c, r) of tile (J, I) with an equal value. */
 #include "fmt_internal.h"
 
-/* Tile (i, j) of a, or -1. */
-static int64_t find_tile(const fmt_tile *a, int32_t i, int32_t j) {
-  int64_t lo = a->tile_ptr[i], hi = a->tile_ptr[i + 1];
-  while (lo < hi) {
-    int64_t mid = lo + (hi - lo) / 2;
-    if (a->tile_col[mid] < j)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo < a->tile_ptr[i + 1] && a->tile_col[lo] == j ? lo : -1;
-}
-
 static int tile_mirrored(const fmt_tile *a, int32_t i, int64_t t) {
-  int64_t u = find_tile(a, a->tile_col[t], i);
+  int64_t u = fmt_tile_find(a, a->tile_col[t], i);
   if (u < 0)
     return 0;
   for (int r = 0; r < FMT_TILE; r++)
