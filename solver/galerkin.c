@@ -24,13 +24,16 @@ amg_status amg_galerkin(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r,
   *ac = *mid = NULL;
   int64_t ap = -1, pta = -1;
   amg_status s = AMG_OK;
-  /* For a symmetric A the two counts are equal (a tie: P^T(AP)), so they are skipped. */
-  if (order == AMG_GALERKIN_AUTO)
-    s = a_symmetric ? (order = AMG_GALERKIN_PT_AP, AMG_OK) : choose(a, p, r, &ap, &pta, &order);
+  if (order == AMG_GALERKIN_AUTO && a_symmetric)
+    order = AMG_GALERKIN_PT_AP; /* the two counts are equal (a tie), so they are skipped */
+  else if (order == AMG_GALERKIN_AUTO)
+    s = choose(a, p, r, &ap, &pta, &order);
   int pt_ap = order != AMG_GALERKIN_PTA_P;
-  /* P's column order comes from R = P^T, A's from A itself when A is symmetric. */
+  /* AP or P^T A; the products read P's column order from R = P^T, and A's
+   * from A itself when A is symmetric. */
+  const fmt_tile *first_bt = pt_ap ? r : a_symmetric ? a : NULL;
   if (s == AMG_OK)
-    s = amg_multiply(pt_ap ? a : r, pt_ap ? p : a, pt_ap ? r : a_symmetric ? a : NULL, be, 0, mid); /* AP, P^T A */
+    s = amg_multiply(pt_ap ? a : r, pt_ap ? p : a, first_bt, be, 0, mid);
   if (s == AMG_OK)
     s = amg_multiply(pt_ap ? r : *mid, pt_ap ? *mid : p, pt_ap ? NULL : r, be, symmetric_product, ac);
   if (s == AMG_OK) {
