@@ -145,6 +145,18 @@ static __device__ __forceinline__ unsigned fmt_half_warp_mask() {
   return 0xFFFFu << (threadIdx.x & 16u);
 }
 
+/* Inclusive prefix sum of v over the 32 lanes of a full warp (lane = threadIdx.x & 31). */
+template <typename T>
+static __device__ __forceinline__ T fmt_warp_inclusive_sum(T v) {
+  int lane = threadIdx.x & 31;
+  for (int d = 1; d < 32; d <<= 1) {
+    T up = __shfl_up_sync(0xFFFFFFFFu, v, d);
+    if (lane >= d)
+      v += up;
+  }
+  return v;
+}
+
 /* Exclusive prefix sum of v over the 16 lanes of a half-warp (lane = threadIdx.x & 15). */
 static __device__ __forceinline__ int fmt_half_warp_exclusive_sum(int v, int *total) {
   unsigned mask = fmt_half_warp_mask();

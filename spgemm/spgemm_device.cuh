@@ -42,6 +42,17 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
                                   const int64_t *cand_ptr, const int32_t *cand_col,
                                   const int32_t *cand_row, int64_t num_cand, bool rows, bool list,
                                   fmt_tile **c, int32_t **c_row);
+/* Candidate u's masks (m: lane r's row) and nnz stored by a whole
+ * half-warp; returns the nnz (on every lane). Both step-2 kernels. */
+static __device__ __forceinline__ int spgemm_store_candidate(int64_t u, int r, unsigned m, uint16_t *cand_mask,
+                                                             int32_t *cand_nnz) {
+  int nnz = 0;
+  (void)fmt_half_warp_exclusive_sum(__popc(m), &nnz);
+  cand_mask[FMT_TILE * u + r] = (uint16_t)m;
+  if (r == 0)
+    cand_nnz[u] = nnz;
+  return nnz;
+}
 /* The row kernel alone: cand_mask and cand_nnz of the candidate tile rows
  * with 1..SPGEMM_SYMBOLIC_ROW_CANDS candidates. */
 amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, const int64_t *cand_ptr,
@@ -49,12 +60,13 @@ amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, con
 
 /* The items of the tile rows the row kernels leave (tile_leftover.cu):
  * for each row i whose weight exceeds limit, ptr[i] .. ptr[i + 1] - 1 go
- * to list (room for all of ptr's items) in no fixed order; work (device, 2
- * counters, zeroed here) gets their number in work[0], and work[1] is the
- * pair kernel's next item (spgemm_grab). The weight is weight[ptr[i + 1]]
- * - weight[ptr[i]] when weight is given, else the row's item count. */
-amg_status spgemm_leftover_device(int32_t tile_m, const int64_t *ptr, const int64_t *weight, int64_t limit,
-                                  int64_t *list, unsigned long long *work);
+ * to *list (allocated here with room for all `items` of ptr; the caller
+ * frees it) in no fixed order; *work (2 counters in the same allocation)
+ * gets their number in (*work)[0], and (*work)[1] is the pair kernel's
+ * next item (spgemm_grab). The weight is weight[ptr[i + 1]] -
+ * weight[ptr[i]] when weight is given, else the row's item count. */
+amg_status spgemm_leftover_device(int32_t tile_m, int64_t items, const int64_t *ptr, const int64_t *weight,
+                                  int64_t limit, int64_t **list, unsigned long long **work);
 /* A pair kernel after a row kernel walks the leftover list, on 8 waves of
  * blocks, when its whole grid (`blocks`) is larger; else it runs the whole
  * grid and skips the row kernel's rows, which then costs less than the

@@ -28,16 +28,10 @@ static __global__ void leftover_kernel(int32_t tile_m, const int64_t *ptr, const
     if ((weight ? weight[lo + n] - weight[lo] : n) <= limit)
       n = 0;
   }
-  /* The warp's inclusive sum of n; the last lane reserves the warp's room. */
-  int lane = threadIdx.x & 31;
-  int64_t incl = n;
-  for (int d = 1; d < 32; d <<= 1) {
-    int64_t up = __shfl_up_sync(0xFFFFFFFFu, incl, d);
-    if (lane >= d)
-      incl += up;
-  }
+  /* The last lane reserves the warp's room. */
+  int64_t incl = fmt_warp_inclusive_sum(n);
   unsigned long long base = 0;
-  if (lane == 31 && incl > 0)
+  if ((threadIdx.x & 31) == 31 && incl > 0)
     base = atomicAdd(work, (unsigned long long)incl);
   base = __shfl_sync(0xFFFFFFFFu, base, 31);
   int64_t *out = list + base + (incl - n);
@@ -45,11 +39,18 @@ static __global__ void leftover_kernel(int32_t tile_m, const int64_t *ptr, const
     out[q] = lo + q;
 }
 
-amg_status spgemm_leftover_device(int32_t tile_m, const int64_t *ptr, const int64_t *weight, int64_t limit,
-                                  int64_t *list, unsigned long long *work) {
-  AMG_CUDA_TRY(cudaMemsetAsync(work, 0, 2 * sizeof *work, fmt_stream()));
+amg_status spgemm_leftover_device(int32_t tile_m, int64_t items, const int64_t *ptr, const int64_t *weight,
+                                  int64_t limit, int64_t **list, unsigned long long **work) {
+  *list = NULL;
+  *work = NULL;
+  amg_status s = fmt_device_alloc((void **)list, ((size_t)items + 2) * sizeof **list); /* list, then counters */
+  if (s != AMG_OK)
+    return s;
+  *work = (unsigned long long *)(*list + items);
+  AMG_CUDA_TRY(cudaMemsetAsync(*work, 0, 2 * sizeof **work, fmt_stream()));
   if (tile_m > 0) {
-    leftover_kernel<<<fmt_blocks(tile_m, 1, 256), 256, 0, fmt_stream()>>>(tile_m, ptr, weight, limit, list, work);
+    leftover_kernel<<<fmt_blocks(tile_m, 1, 256), 256, 0, fmt_stream()>>>(tile_m, ptr, weight, limit, *list,
+                                                                          *work);
     AMG_CUDA_TRY(cudaGetLastError());
   }
   return AMG_OK;

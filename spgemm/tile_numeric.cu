@@ -177,8 +177,8 @@ amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, 
   int64_t nt = c->num_tiles;
   if (nt == 0)
     return AMG_OK;
-  int64_t *left = NULL; /* then 2 counters (tile_leftover.cu) */
-  unsigned long long *work = NULL;
+  int64_t *left = NULL;
+  unsigned long long *work = NULL; /* in left's allocation */
   int group = spgemm_half_warps_per_tile(nt, spgemm_mean_list(a, b), fmt_half_warp_slots());
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
   int row_slots = 0;
@@ -190,10 +190,9 @@ amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, 
     row_slots = SPGEMM_ROW_SLOTS;
   }
   if (row_slots > 0 && (list || spgemm_use_leftover(blocks, group == 1 ? wave16 : wave32))) {
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&left, ((size_t)nt + 2) * sizeof *left), s, done);
-    work = (unsigned long long *)(left + nt);
-    AMG_TRY_GOTO(spgemm_leftover_device(c->tile_m, c->tile_ptr, c->tile_nnz, SPGEMM_ROW_SLOTS, left, work), s,
-                 done);
+    AMG_TRY_GOTO(
+        spgemm_leftover_device(c->tile_m, nt, c->tile_ptr, c->tile_nnz, SPGEMM_ROW_SLOTS, &left, &work), s,
+        done);
     blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * (group == 1 ? wave16 : wave32));
     row_slots = 0; /* the list holds only the pair kernel's tiles */
   }

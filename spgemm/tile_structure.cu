@@ -64,12 +64,7 @@ static __device__ int64_t row_candidates(int32_t i, bool upper, const int64_t *a
     __syncwarp();
     for (int wbase = 0; wbase < words; wbase += 32) {
       uint32_t word = wbase + lane < words ? bitmap[wbase + lane] : 0u;
-      int bits = __popc(word), incl = bits;
-      for (int d = 1; d < 32; d <<= 1) {
-        int up = __shfl_up_sync(0xFFFFFFFFu, incl, d);
-        if (lane >= d)
-          incl += up;
-      }
+      int bits = __popc(word), incl = fmt_warp_inclusive_sum(bits);
       if (FILL) {
         int64_t pos = out + count + incl - bits;
         for (; word; word &= word - 1, pos++) {

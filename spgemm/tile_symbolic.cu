@@ -71,18 +71,6 @@ static __device__ unsigned candidate_mask(int64_t u, int group, int sh, int r, c
   return acc;
 }
 
-/* Candidate u's masks (acc: lane r's row) and nnz stored, by the group's
- * first half-warp; returns the nnz (on every lane). */
-static __device__ __forceinline__ int store_candidate(int64_t u, int r, unsigned acc, uint16_t *cand_mask,
-                                                      int32_t *cand_nnz) {
-  int nnz = 0;
-  (void)fmt_half_warp_exclusive_sum(__popc(acc), &nnz);
-  cand_mask[FMT_TILE * u + r] = (uint16_t)acc;
-  if (r == 0)
-    cand_nnz[u] = nnz;
-  return nnz;
-}
-
 /* ORs the partial masks of a group of half-warps (hw .. hw + group - 1)
  * into its first; every thread of the block calls it. */
 static __device__ __forceinline__ unsigned group_or(unsigned acc, int group, int hw, int sh, int r,
@@ -132,7 +120,7 @@ static __global__ void __launch_bounds__(SYM_THREADS)
                                   bc_col_ptr, bc_row, bc_tile, b_mask, staged_all[hw]);
     acc = group_or(acc, group, hw, sh, r, partial);
     if (active && sh == 0) { /* whole half-warps */
-      int nnz = store_candidate(u, r, acc, cand_mask, cand_nnz);
+      int nnz = spgemm_store_candidate(u, r, acc, cand_mask, cand_nnz);
       if (FUSED && r == 0)
         local_prefix[u] = run;
       run = fmt_tile_count_sum{}(run, fmt_tile_count{nnz > 0 ? 1 : 0, nnz});
@@ -169,7 +157,7 @@ static __global__ void __launch_bounds__(SYM_THREADS)
                                   bc_col_ptr, bc_row, bc_tile, b_mask, staged_all[hw]);
     acc = group_or(acc, group, hw, sh, r, partial);
     if (active && sh == 0)
-      (void)store_candidate(u, r, acc, cand_mask, cand_nnz);
+      (void)spgemm_store_candidate(u, r, acc, cand_mask, cand_nnz);
   }
 }
 
@@ -246,7 +234,8 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   *c_row_out = NULL;
   uint16_t *cand_mask = NULL;
   int32_t *cand_nnz = NULL, *c_row = NULL;
-  int64_t *left = NULL; /* then 2 counters (tile_leftover.cu) */
+  int64_t *left = NULL;
+  unsigned long long *work = NULL; /* in left's allocation */
   fmt_tile_count *prefix = NULL, total = {0, 0};
   fmt_tile *c = NULL;
   void *host = NULL, *device = NULL;
@@ -271,10 +260,9 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   if (num_cand > 0 && rows)
     AMG_TRY_GOTO(spgemm_symbolic_rows_device(a, b, cand_ptr, cand_col, cand_mask, cand_nnz), s, done);
   if (num_cand > 0 && rows && (list || spgemm_use_leftover(l.blocks, group == 1 ? wave16 : wave32))) {
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&left, ((size_t)num_cand + 2) * sizeof *left), s, done);
-    unsigned long long *work = (unsigned long long *)(left + num_cand);
-    AMG_TRY_GOTO(spgemm_leftover_device(a->tile_m, cand_ptr, NULL, SPGEMM_SYMBOLIC_ROW_CANDS, left, work), s,
-                 done);
+    AMG_TRY_GOTO(
+        spgemm_leftover_device(a->tile_m, num_cand, cand_ptr, NULL, SPGEMM_SYMBOLIC_ROW_CANDS, &left, &work), s,
+        done);
     unsigned blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * (group == 1 ? wave16 : wave32));
 #define LEFT_ARGS                                                                                  \
   left, work, group, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bc->col_ptr, bc->row, bc->tile, \

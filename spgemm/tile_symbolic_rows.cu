@@ -67,14 +67,8 @@ static __global__ void __launch_bounds__(SROW_THREADS)
       __syncwarp(members);
     }
   }
-  for (int32_t q = 0; q < hi - lo; q++) {
-    unsigned m = acc[q][r];
-    int nnz = 0;
-    (void)fmt_half_warp_exclusive_sum(__popc(m), &nnz);
-    cand_mask[FMT_TILE * (int64_t)(lo + q) + r] = (uint16_t)m;
-    if (r == 0)
-      cand_nnz[lo + q] = nnz;
-  }
+  for (int32_t q = 0; q < hi - lo; q++)
+    (void)spgemm_store_candidate(lo + q, r, acc[q][r], cand_mask, cand_nnz);
 }
 
 amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, const int64_t *cand_ptr,
