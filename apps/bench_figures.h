@@ -23,7 +23,7 @@ typedef struct bench_state {
   figure fig[MAX_FIGURES];
   int count;
   double bandwidth; /* bytes/s */
-  int reps, max_levels, threshold, sweep, profile, kernels, row_split;
+  int reps, max_levels, threshold, sweep, profile, kernels, row_split, passes;
 } bench_state;
 
 extern bench_state bench;

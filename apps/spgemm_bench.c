@@ -90,7 +90,9 @@ static amg_status call_convert(void *ctx, void **result) {
 static figure *product_ex(const char *problem, int level, const char *op, const operand *a,
                           const operand *b, int threshold, int symmetric, int with_cusparse,
                           fmt_csr **c_out, fmt_tile **dev_out) {
-  pair_ctx ctx = {a, b, {threshold, (spgemm_kernels)bench.kernels, symmetric, bench.row_split, NULL, 0}, NULL};
+  pair_ctx ctx = {
+      a, b, {threshold, (spgemm_kernels)bench.kernels, symmetric, bench.row_split, NULL, 0, (spgemm_passes)bench.passes},
+      NULL};
   figure *f = bench_new_figure(problem, level, op);
   fmt_tile *dc = NULL, *hc = NULL;
   fprintf(stderr, "  %-6s level %d  %-12s ", problem, level, op);
@@ -163,7 +165,7 @@ static void symmetric_rows(const char *problem, int level, const operand *pt, co
 static void conversion(const char *problem, const operand *a) {
   fmt_csr *d = NULL;
   TRY(fmt_csr_upload(a->host, &d));
-  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0}, d};
+  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO}, d};
   figure *f = bench_new_figure(problem, 0, "csr->tile");
   TRY(bench_measure(call_convert, free_tile, &ctx, bench.reps, &f->tile));
   f->rows = a->host->m;
@@ -207,13 +209,16 @@ static void poisson_levels(const bench_problem *pb) {
     order_total(name, level, "order pt_ap", x1, y1);
     order_total(name, level, "order pta_p", x2, y2);
     symmetric_rows(name, level, &pt, &ap, &pta, &p, x1, x2);
-    if (level == 0 && bench.sweep) {
+    if (level == 0 && bench.sweep) { /* the threshold is the two-pass numeric step's */
       static const int thresholds[] = {0, 64, 128, 192, 224, 256};
+      int passes = bench.passes;
+      bench.passes = SPGEMM_PASSES_TWO;
       for (int k = 0; k < 6; k++) {
         product(name, 0, "sweep A^2", &a, &a, thresholds[k], 0, NULL);
         product(name, 0, "sweep A*P", &a, &p, thresholds[k], 0, NULL);
         product(name, 0, "sweep Pt*AP", &pt, &ap, thresholds[k], 0, NULL);
       }
+      bench.passes = passes;
     }
     operand_free(&p);
     operand_free(&pt);
@@ -303,11 +308,13 @@ static void usage(void) {
   fprintf(stderr,
           "usage: spgemm_bench [--problem 2d5|2d9|3d7|3d27]... [--n N] [--mtx FILE]\n"
           "                    [--reps N] [--levels L] [--dense-threshold T] [--sweep] [--profile] [--hierarchy]\n"
-          "                    [--kernels auto|pairs|rows] [--row-split 0|1|2|4|8] [--json FILE]\n"
+          "                    [--kernels auto|pairs|rows] [--row-split 0|1|2|4|8] [--passes auto|two|one]\n"
+          "                    [--json FILE]\n"
           "  default: the four Poisson problems at the Galerkin study's sizes, 10 reps,\n"
           "  structured-aggregation P; --hierarchy: the real SA hierarchy (MIS-2 aggregates);\n"
           "  --kernels: the kernels of steps 2 and 3 (spgemm.h; default auto);\n"
-          "  --row-split: half-warps per C tile row in the numeric row kernel (default 0: by C's size)\n");
+          "  --row-split: half-warps per C tile row in the numeric row kernel (default 0: by C's size);\n"
+          "  --passes: steps 2 and 3 apart or as one pass where they can be (spgemm.h; default auto)\n");
   exit(2);
 }
 
@@ -336,6 +343,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(arg, "--row-split") && (!strcmp(val, "0") || !strcmp(val, "1") || !strcmp(val, "2") ||
                                              !strcmp(val, "4") || !strcmp(val, "8")))
       bench.row_split = atoi(val);
+    else if (!strcmp(arg, "--passes") && (!strcmp(val, "auto") || !strcmp(val, "two") || !strcmp(val, "one")))
+      bench.passes = val[0] == 'a' ? SPGEMM_PASSES_AUTO : val[1] == 'w' ? SPGEMM_PASSES_TWO : SPGEMM_PASSES_ONE;
     else
       usage();
   }

@@ -72,8 +72,17 @@ const char *spgemm_backend_name(spgemm_backend be);
  * In the numeric pair kernel, a C tile with more than dense_threshold
  * entries accumulates in a dense 16x16 array, the others in a compact one
  * indexed through the mask. Default SPGEMM_DENSE_THRESHOLD; measured by
- * spgemm_bench. */
+ * spgemm_bench.
+ *
+ * Where step 2 has no row kernel, steps 2 and 3 can run as one pass
+ * (tile_one_pass.cu): each candidate's pairs are searched once instead of
+ * twice, with the dense accumulator, at the cost of 2 KB of device memory
+ * per candidate for its values until C is compacted. AUTO takes it for at
+ * most SPGEMM_ONE_PASS_CANDIDATES candidates (128 MiB) whose pair lists
+ * (the shorter of A's tile rows and B's tile columns) average more than 16
+ * tiles, where the search is a large part of each step. */
 #define SPGEMM_DENSE_THRESHOLD 192
+#define SPGEMM_ONE_PASS_CANDIDATES 65536
 #define SPGEMM_ROW_SLOTS 512
 #define SPGEMM_SYMBOLIC_ROW_CANDS 64
 typedef enum spgemm_kernels {
@@ -81,6 +90,11 @@ typedef enum spgemm_kernels {
   SPGEMM_KERNELS_PAIRS, /* the pair kernels for every tile */
   SPGEMM_KERNELS_ROWS   /* the row kernels for every tile row that fits */
 } spgemm_kernels;
+typedef enum spgemm_passes {
+  SPGEMM_PASSES_AUTO = 0,
+  SPGEMM_PASSES_TWO, /* steps 2 and 3 apart */
+  SPGEMM_PASSES_ONE  /* as one pass wherever step 2 has no row kernel, at any size */
+} spgemm_passes;
 typedef struct spgemm_tile_options {
   int dense_threshold;
   spgemm_kernels kernels;
@@ -91,6 +105,7 @@ typedef struct spgemm_tile_options {
                                   is read from it instead of sorted (fmt_tile_columns_from_transpose) */
   int leftover_list; /* 1: after a row kernel, the pair kernel always walks the list of the rows
                         left to it (tests); 0: only on large products (spgemm_device.cuh) */
+  spgemm_passes passes;
 } spgemm_tile_options;
 
 typedef struct spgemm_stats {

@@ -5,6 +5,7 @@
 #include <cub/device/device_scan.cuh>
 
 #include "device_util.cuh"
+#include "last_block_scan.cuh"
 #include "spgemm.h"
 
 /* Step 1, count pass; *num_cand (host) is the number of candidates. Few
@@ -37,17 +38,40 @@ static inline bool spgemm_symbolic_by_rows(spgemm_kernels kernels, int32_t tile_
  * pair kernel then walks the leftover list even on small products), then C
  * allocated with only the non-empty ones (tile_ptr, tile_col, tile_nnz,
  * mask, row_ptr and idx set; val not), and c_row (device, C's tile count)
- * the tile row of each C tile. One host sync. */
+ * the tile row of each C tile. With one_pass (never with rows), the
+ * one-pass kernel replaces the pair kernel and C's val is set too, so step
+ * 3 is done. One host sync. */
 amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
                                   const int64_t *cand_ptr, const int32_t *cand_col,
                                   const int32_t *cand_row, int64_t num_cand, bool rows, bool list,
-                                  fmt_tile **c, int32_t **c_row);
+                                  bool one_pass, fmt_tile **c, int32_t **c_row);
+/* Whether steps 2 and 3 run as one pass (spgemm.h): never after step 2's
+ * row kernel; under AUTO, when there are at most SPGEMM_ONE_PASS_CANDIDATES
+ * candidates and the pair lists (tile_match.cuh) average more than 16
+ * tiles. */
+static inline bool spgemm_use_one_pass(spgemm_passes passes, bool rows, int64_t num_cand, double mean_list) {
+  return !rows && (passes == SPGEMM_PASSES_ONE ||
+                   (passes == SPGEMM_PASSES_AUTO && num_cand <= SPGEMM_ONE_PASS_CANDIDATES && mean_list > 16.0));
+}
+/* The one-pass kernel (tile_one_pass.cu): its layout for num_cand
+ * candidates with group half-warps each, and the launch. It writes each
+ * candidate's masks and nnz (as step 2), its values packed into
+ * cand_val[256 u ..] and, as the symbolic kernel, prefix (num_cand +
+ * spgemm_scan_scratch(l) entries) and, fused, the totals to *total (the
+ * host mailbox). */
+spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group);
+amg_status spgemm_one_pass_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
+                                  int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col, int group,
+                                  spgemm_scan_layout l, uint16_t *cand_mask, int32_t *cand_nnz, double *cand_val,
+                                  fmt_tile_count *prefix, fmt_tile_count *total);
 /* Candidate u's masks (m: lane r's row) and nnz stored by a whole
- * half-warp; returns the nnz (on every lane). Both step-2 kernels. */
+ * half-warp; returns the nnz (on every lane) and, with start, row r's
+ * first entry. The step-2 kernels and the one-pass kernel. */
 static __device__ __forceinline__ int spgemm_store_candidate(int64_t u, int r, unsigned m, uint16_t *cand_mask,
-                                                             int32_t *cand_nnz) {
-  int nnz = 0;
-  (void)fmt_half_warp_exclusive_sum(__popc(m), &nnz);
+                                                             int32_t *cand_nnz, int *start = nullptr) {
+  int nnz = 0, before = fmt_half_warp_exclusive_sum(__popc(m), &nnz);
+  if (start)
+    *start = before;
   cand_mask[FMT_TILE * u + r] = (uint16_t)m;
   if (r == 0)
     cand_nnz[u] = nnz;

@@ -16,13 +16,18 @@ static __device__ __forceinline__ uint32_t spgemm_stage_b_row(const uint16_t *b_
 /* For each entry a = A(r, c) (mask am, values from a_val[ka]) in stored
  * order, adds a * B(c, :) (row c staged in staged_b[c], values from
  * b_val[kb0 + row start]) into row: C column col goes to slot col ^ r when
- * dense, else to slot popcount(mask_c below col) (C's row r mask). */
+ * dense, else to slot popcount(mask_c below col) (C's row r mask). With
+ * touched, also ORs the columns it adds to into *touched (C's row mask
+ * when it is not known yet). */
 static __device__ __forceinline__ void spgemm_add_pair(unsigned am, int64_t ka, const uint32_t *staged_b,
                                                        int64_t kb0, bool dense, int r, unsigned mask_c,
-                                                       const double *a_val, const double *b_val, double *row) {
+                                                       const double *a_val, const double *b_val, double *row,
+                                                       unsigned *touched = nullptr) {
   for (unsigned bits_a = am; bits_a; bits_a &= bits_a - 1, ka++) {
     double a = a_val[ka];
     uint32_t packed = staged_b[__ffs(bits_a) - 1];
+    if (touched)
+      *touched |= packed & 0xFFFFu;
     int64_t kb = kb0 + (packed >> 16);
     for (unsigned bits_b = packed & 0xFFFFu; bits_b; bits_b &= bits_b - 1, kb++) {
       int col = __ffs(bits_b) - 1;

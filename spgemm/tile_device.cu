@@ -4,11 +4,13 @@
  *
  * Allocations: C's arrays, and work arrays of O(tiles): B's column order,
  * the candidate structure (pointers, columns, rows, masks, nnz, prefixes) and
- * C's tile rows. No buffer of intermediate products exists. Host syncs: two,
+ * C's tile rows; with one pass (spgemm.h), 2 KB of values per candidate.
+ * No buffer of intermediate products exists. Host syncs: two,
  * to size the candidates and then C; on small products the counting kernels
  * scan their own counts and leave the totals in pinned host memory, so
  * neither sync needs a scan launch or a copy call (last_block_scan.cuh). */
 #include "spgemm_device.cuh"
+#include "tile_match.cuh" /* spgemm_mean_list */
 
 extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, fmt_tile **out,
                                          const spgemm_tile_options *opt, spgemm_stats *stats) {
@@ -25,6 +27,9 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   spgemm_kernels kernels = opt ? opt->kernels : SPGEMM_KERNELS_AUTO;
   int row_split = opt ? opt->row_split : 0;
   bool list = opt && opt->leftover_list;
+  spgemm_passes passes = opt ? opt->passes : SPGEMM_PASSES_AUTO;
+  if (passes != SPGEMM_PASSES_AUTO && passes != SPGEMM_PASSES_TWO && passes != SPGEMM_PASSES_ONE)
+    return amg_error(AMG_ERR_ARG, "spgemm: passes %d; use auto (0), two (1) or one (2)", (int)passes);
   if (row_split != 0 && row_split != 1 && row_split != 2 && row_split != 4 && row_split != 8)
     return amg_error(AMG_ERR_ARG, "spgemm: row_split %d; use 0, 1, 2, 4 or 8", row_split);
   bool upper = opt && opt->symmetric;
@@ -36,6 +41,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   fmt_tile *c = NULL;
   fmt_timer *timer = NULL, *step = NULL;
   int profile = stats && stats->profile;
+  bool rows = false, one_pass = false;
   amg_status s = AMG_OK;
   if (stats) {
     AMG_TRY_GOTO(fmt_timer_create(&timer), s, done);
@@ -74,14 +80,18 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
       spgemm_structure_fill_device(a, b, upper, cand_ptr, cand_ptr + a->tile_m + 1, cand_col, cand_row), s,
       done);
   STEP_DONE(1);
-  AMG_TRY_GOTO(spgemm_symbolic_device(a, bc, b, cand_ptr, cand_col, cand_row, num_cand,
-                                      spgemm_symbolic_by_rows(kernels, a->tile_m), list, &c, &c_row),
+  rows = spgemm_symbolic_by_rows(kernels, a->tile_m);
+  one_pass = spgemm_use_one_pass(passes, rows, num_cand, spgemm_mean_list(a, b));
+  AMG_TRY_GOTO(spgemm_symbolic_device(a, bc, b, cand_ptr, cand_col, cand_row, num_cand, rows, list, one_pass,
+                                      &c, &c_row),
                s, done);
   fmt_device_free(cand_col);
   fmt_device_free(cand_row);
   cand_col = cand_row = NULL;
   STEP_DONE(2);
-  AMG_TRY_GOTO(spgemm_numeric_device(a, bc, b, c, c_row, dense_threshold, kernels, row_split, list), s, done);
+  if (!one_pass)
+    AMG_TRY_GOTO(spgemm_numeric_device(a, bc, b, c, c_row, dense_threshold, kernels, row_split, list), s,
+                 done);
   STEP_DONE(3);
   if (upper) { /* the work arrays go first: U and C coexist */
     fmt_tile_columns_destroy(bc);

@@ -8,7 +8,8 @@
  * totals from the mailbox after its sync; for many, a CUB scan follows and
  * a copy brings the totals. Then a compaction writes C's tile arrays,
  * masks, row_ptr and idx for the non-empty tiles only (C never stores an
- * empty tile). When the row kernel (tile_symbolic_rows.cu) is used
+ * empty tile), and their values when the one-pass kernel (tile_one_pass.cu)
+ * took this step's place. When the row kernel (tile_symbolic_rows.cu) is used
  * (spgemm.h), it runs first and takes the tile rows with at most
  * SPGEMM_SYMBOLIC_ROW_CANDS candidates; this kernel then takes the other
  * rows' candidates, walking a list of them on large products
@@ -174,17 +175,18 @@ static __device__ __forceinline__ fmt_tile_count candidate_prefix(int64_t q, spg
 }
 
 /* Half-warp per candidate u: a kept tile goes to position prefix(u).tiles
- * with entries from prefix(u).nnz. Threads g <= tile_m also set
+ * with entries from prefix(u).nnz, and its values too when the one-pass
+ * kernel left them in cand_val (else NULL). Threads g <= tile_m also set
  * tile_ptr[g], and thread 0 closes tile_nnz. */
 template <bool FUSED>
 static __global__ void compact_kernel(int64_t num_cand, int32_t tile_m, const int64_t *cand_ptr,
                                       const int32_t *cand_col, const int32_t *cand_row,
                                       const uint16_t *cand_mask, const int32_t *cand_nnz,
-                                      spgemm_scan_layout l, const fmt_tile_count *local,
+                                      const double *cand_val, spgemm_scan_layout l, const fmt_tile_count *local,
                                       const fmt_tile_count *scratch,
                                       fmt_tile_count total, int64_t *tile_ptr, int32_t *tile_col,
                                       int64_t *tile_nnz, uint16_t *mask, uint8_t *row_ptr, uint8_t *idx,
-                                      int32_t *c_row) {
+                                      double *val, int32_t *c_row) {
   int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (g <= tile_m) {
     int64_t q = cand_ptr[g];
@@ -203,8 +205,11 @@ static __global__ void compact_kernel(int64_t num_cand, int32_t tile_m, const in
   int start = fmt_half_warp_exclusive_sum(__popc(bits), &total_here);
   mask[FMT_TILE * t + r] = (uint16_t)bits;
   row_ptr[FMT_TILE * t + r] = (uint8_t)start;
-  for (int64_t k = base + start; bits; bits &= bits - 1, k++)
+  for (int64_t k = base + start; bits; bits &= bits - 1, k++) {
     idx[k] = (uint8_t)((r << 4) | (__ffs(bits) - 1));
+    if (cand_val) /* the tile's values, packed from its first slot */
+      val[k] = cand_val[(int64_t)FMT_TILE * FMT_TILE * u + (k - base)];
+  }
   if (r == 0) {
     tile_col[t] = cand_col[u];
     tile_nnz[t] = base;
@@ -229,11 +234,12 @@ struct count_of_candidate {
 amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
                                   const int64_t *cand_ptr, const int32_t *cand_col,
                                   const int32_t *cand_row, int64_t num_cand, bool rows, bool list,
-                                  fmt_tile **out, int32_t **c_row_out) {
+                                  bool one_pass, fmt_tile **out, int32_t **c_row_out) {
   *out = NULL;
   *c_row_out = NULL;
   uint16_t *cand_mask = NULL;
   int32_t *cand_nnz = NULL, *c_row = NULL;
+  double *cand_val = NULL; /* one pass: 256 values per candidate */
   int64_t *left = NULL;
   unsigned long long *work = NULL; /* in left's allocation */
   fmt_tile_count *prefix = NULL, total = {0, 0};
@@ -244,7 +250,10 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   amg_status s = AMG_OK;
   if (num_cand > 0) {
     group = spgemm_half_warps_per_tile(num_cand, spgemm_mean_list(a, b), fmt_half_warp_slots());
-    l = group == 1 ? symbolic_layout<16>(num_cand, group) : symbolic_layout<32>(num_cand, group);
+    if (one_pass)
+      l = spgemm_one_pass_layout(num_cand, group);
+    else
+      l = group == 1 ? symbolic_layout<16>(num_cand, group) : symbolic_layout<32>(num_cand, group);
     if (rows) /* two kernels share the candidates, so the counts come from CUB's scan */
       l = spgemm_scan_unfused(num_cand, SYM_HALF_WARPS / group);
   }
@@ -255,6 +264,10 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
                s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_nnz, (size_t)num_cand * sizeof *cand_nnz), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&prefix, (size_t)prefixes * sizeof *prefix), s, done);
+  if (one_pass)
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_val,
+                                  (size_t)num_cand * FMT_TILE * FMT_TILE * sizeof *cand_val),
+                 s, done);
   static const int64_t wave16 = spgemm_one_wave(symbolic_left_kernel<16>, SYM_THREADS);
   static const int64_t wave32 = spgemm_one_wave(symbolic_left_kernel<32>, SYM_THREADS);
   if (num_cand > 0 && rows)
@@ -273,6 +286,11 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
       symbolic_left_kernel<32><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(LEFT_ARGS);
 #undef LEFT_ARGS
     AMG_LAUNCH_GOTO(s, done);
+  } else if (num_cand > 0 && one_pass) {
+    AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
+    AMG_TRY_GOTO(spgemm_one_pass_device(a, bc, b, num_cand, cand_row, cand_col, group, l, cand_mask, cand_nnz,
+                                        cand_val, prefix, (fmt_tile_count *)device),
+                 s, done);
   } else if (num_cand > 0) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
 #define SYMBOLIC_ARGS                                                                              \
@@ -307,8 +325,9 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
   {
     unsigned blocks = fmt_blocks(fmt_compact_threads(num_cand, a->tile_m), 1, 256);
 #define COMPACT_ARGS                                                                               \
-  num_cand, a->tile_m, cand_ptr, cand_col, cand_row, cand_mask, cand_nnz, l, prefix, prefix + num_cand, \
-      total, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->idx, c_row
+  num_cand, a->tile_m, cand_ptr, cand_col, cand_row, cand_mask, cand_nnz, cand_val, l, prefix,            \
+      prefix + num_cand, total, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->idx, c->val,  \
+      c_row
     if (l.fused)
       compact_kernel<true><<<blocks, 256, 0, fmt_stream()>>>(COMPACT_ARGS);
     else
@@ -319,6 +338,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
 done:
   fmt_device_free(cand_mask);
   fmt_device_free(cand_nnz);
+  fmt_device_free(cand_val);
   fmt_device_free(left);
   fmt_device_free(prefix);
   if (s == AMG_OK) {

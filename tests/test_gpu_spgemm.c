@@ -71,24 +71,30 @@ static void check_values(const fmt_tile *got, const fmt_tile *ref, const fmt_csr
  * device). Variant 0 and the last, the row kernels wherever rows fit (AUTO
  * picks them only for large C), the last reading B's column order from
  * B^T (as the setup does) and walking the leftover list (as large
- * products do), must be bitwise equal; the others are the
- * pair kernels alone with the dense, sparse and default accumulators, AUTO,
- * and the numeric row kernel with each number of half-warps per row. */
+ * products do), must be bitwise equal; the others are the two-pass pair
+ * kernels alone with the dense, sparse and default accumulators, AUTO, the
+ * numeric row kernel with each number of half-warps per row, and steps 2
+ * and 3 as one pass, twice (the second with B's order from B^T), which must
+ * be bitwise equal too. */
 static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da, const fmt_tile *db,
                           const fmt_tile *ref, int symmetric, const char *what) {
   fmt_tile *dbt = NULL; /* the last variant reads B's column order from B^T */
   CHECK_OK(fmt_tile_transpose_device(db, &dbt));
-  const spgemm_tile_options variants[] = {{SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0},
-                                           {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0},
-                                           {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0},
-                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0},
-                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 0},
-                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0},
-                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0},
-                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0},
-                                           {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1}};
-  const int last = (int)(sizeof variants / sizeof *variants) - 1;
-  fmt_tile *first = NULL;
+  const spgemm_passes two = SPGEMM_PASSES_TWO, one = SPGEMM_PASSES_ONE;
+  const int thr = SPGEMM_DENSE_THRESHOLD;
+  const spgemm_tile_options variants[] = {{thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two},
+                                           {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two},
+                                           {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two},
+                                           {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO},
+                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 0, two},
+                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two},
+                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two},
+                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two},
+                                           {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one},
+                                           {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one},
+                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two}};
+  const int last = (int)(sizeof variants / sizeof *variants) - 1, one_first = last - 2;
+  fmt_tile *first = NULL, *first_one = NULL;
   for (int v = 0; v <= last; v++) {
     spgemm_stats st = {0};
     st.profile = symmetric && v == 0; /* the mirror's step time too */
@@ -104,14 +110,19 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
     if (c) {
       CHECK_OK(fmt_tile_validate(c));
       CHECK(same_structure(c, ref),
-            "%s (threshold %d, kernels %d, row split %d): structure differs from the CPU reference", what,
-            variants[v].dense_threshold, (int)variants[v].kernels, variants[v].row_split);
+            "%s (threshold %d, kernels %d, row split %d, passes %d): structure differs from the CPU reference",
+            what, variants[v].dense_threshold, (int)variants[v].kernels, variants[v].row_split,
+            (int)variants[v].passes);
       check_values(c, ref, a, b, what);
       /* a symmetric product's candidates are its upper tiles only */
       CHECK(st.tiles == c->num_tiles && st.nnz == c->nnz && (symmetric || st.candidate_tiles >= st.tiles),
             "%s: stats do not describe C", what);
       if (v == 0)
         first = c, c = NULL;
+      else if (v == one_first)
+        first_one = c, c = NULL;
+      else if (v == one_first + 1)
+        CHECK(test_tile_identical(c, first_one), "%s: two runs of the one-pass product differ", what);
       else if (v == last)
         CHECK(test_tile_identical(c, first),
               "%s: two runs (the second with B's column order from B^T and the leftover list) differ", what);
@@ -120,6 +131,7 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
     fmt_tile_destroy(dc);
   }
   fmt_tile_destroy(first);
+  fmt_tile_destroy(first_one);
   fmt_tile_destroy(dbt);
 }
 
@@ -194,11 +206,13 @@ static void check_symmetric_products(void) {
   CHECK_OK(fmt_tile_from_csr(y, &ty));
   CHECK_OK(fmt_tile_upload(tx, &dx));
   CHECK_OK(fmt_tile_upload(ty, &dy));
-  spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1, 0, NULL, 0};
-  spgemm_tile_options split3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, 0, 3, NULL, 0};
+  spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1, 0, NULL, 0, SPGEMM_PASSES_AUTO};
+  spgemm_tile_options split3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, 0, 3, NULL, 0, SPGEMM_PASSES_AUTO};
+  spgemm_tile_options passes3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, (spgemm_passes)3};
   if (dx && dy) {
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &sym, NULL), AMG_ERR_ARG, "must be square");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &split3, NULL), AMG_ERR_ARG, "row_split 3");
+    CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &passes3, NULL), AMG_ERR_ARG, "passes 3");
   }
   fmt_tile_destroy(tx);
   fmt_tile_destroy(ty);
