@@ -90,9 +90,9 @@ static amg_status call_convert(void *ctx, void **result) {
 static figure *product_ex(const char *problem, int level, const char *op, const operand *a,
                           const operand *b, int threshold, int symmetric, int with_cusparse,
                           fmt_csr **c_out, fmt_tile **dev_out) {
-  pair_ctx ctx = {
-      a, b, {threshold, (spgemm_kernels)bench.kernels, symmetric, bench.row_split, NULL, 0, (spgemm_passes)bench.passes},
-      NULL};
+  spgemm_tile_options opt = {threshold, (spgemm_kernels)bench.kernels, symmetric, bench.row_split, NULL, 0,
+                             (spgemm_passes)bench.passes};
+  pair_ctx ctx = {a, b, opt, NULL};
   figure *f = bench_new_figure(problem, level, op);
   fmt_tile *dc = NULL, *hc = NULL;
   fprintf(stderr, "  %-6s level %d  %-12s ", problem, level, op);
@@ -104,6 +104,7 @@ static figure *product_ex(const char *problem, int level, const char *op, const 
   TRY(spgemm_tile_device(a->tile, b->tile, &dc, &ctx.opt, &st));
   memcpy(f->step_ms, st.step_ms, sizeof f->step_ms);
   f->candidates = st.candidate_tiles;
+  f->mean_list = spgemm_mean_list(a->tile, b->tile);
   f->rows = dc->m;
   f->cols = dc->n;
   f->nnz_c = dc->nnz;

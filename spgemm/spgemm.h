@@ -95,6 +95,14 @@ typedef enum spgemm_passes {
   SPGEMM_PASSES_TWO, /* steps 2 and 3 apart */
   SPGEMM_PASSES_ONE  /* as one pass wherever step 2 has no row kernel, at any size */
 } spgemm_passes;
+/* The pair lists' mean length (the shorter of A's tile rows and B's tile
+ * columns, estimated from the tile counts), which the AUTO rules use. */
+static inline double spgemm_mean_list(const fmt_tile *a, const fmt_tile *b) {
+  double row = a->tile_m ? (double)a->num_tiles / a->tile_m : 0;
+  double col = b->tile_n ? (double)b->num_tiles / b->tile_n : 0;
+  return row < col ? row : col;
+}
+
 typedef struct spgemm_tile_options {
   int dense_threshold;
   spgemm_kernels kernels;

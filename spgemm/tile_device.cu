@@ -10,7 +10,6 @@
  * scan their own counts and leave the totals in pinned host memory, so
  * neither sync needs a scan launch or a copy call (last_block_scan.cuh). */
 #include "spgemm_device.cuh"
-#include "tile_match.cuh" /* spgemm_mean_list */
 
 extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, fmt_tile **out,
                                          const spgemm_tile_options *opt, spgemm_stats *stats) {

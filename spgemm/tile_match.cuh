@@ -133,11 +133,5 @@ static inline int spgemm_half_warps_per_tile(int64_t tiles, double mean_list, in
   return s;
 }
 
-/* Mean length of the shorter list, estimated from the tile counts. */
-static inline double spgemm_mean_list(const fmt_tile *a, const fmt_tile *b) {
-  double row = a->tile_m ? (double)a->num_tiles / a->tile_m : 0;
-  double col = b->tile_n ? (double)b->num_tiles / b->tile_n : 0;
-  return row < col ? row : col;
-}
 
 #endif

@@ -128,7 +128,6 @@ static __device__ __forceinline__ int numeric_tile(
   if (ONE_PASS) {
     for (int k = 1; k < group; k++)
       mask_c |= staged[NUM_BATCH * k][r]; /* half-warp hw + k's staging area */
-    start_c = 0;
     nnz = spgemm_store_candidate(t, r, mask_c, c.cand_mask, c.cand_nnz, &start_c);
     out = c.val + (int64_t)FMT_TILE * FMT_TILE * t + start_c;
   } else {
