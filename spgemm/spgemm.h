@@ -113,7 +113,7 @@ typedef struct spgemm_tile_options {
                                   is read from it instead of sorted (fmt_tile_columns_from_transpose) */
   int leftover_list; /* 1: after a row kernel, the pair kernel always walks the list of the rows
                         left to it (tests); 0: only on large products (spgemm_device.cuh) */
-  spgemm_passes passes;
+  spgemm_passes passes; /* steps 2 and 3 apart or as one pass (above); 0 is AUTO */
 } spgemm_tile_options;
 
 typedef struct spgemm_stats {
