@@ -51,21 +51,28 @@ static void stage_sums(const amg_setup_report *r, double sum[NUM_STAGES]) {
 
 void print_setup_breakdown(FILE *f, const amg_setup_report *r) {
   fprintf(f, "\nSetup breakdown (ms)\n");
-  fprintf(f, "%5s %9s %9s %7s %8s %9s %9s %6s %7s %11s %7s\n", "level", "strength", "aggregate", "rho",
-          "prolong", "transpose", "galerkin", "order", "GFLOP/s", "AP/PtA nnz", "count");
+  fprintf(f, "%5s %9s %9s %7s %8s %9s %9s %6s %7s %11s %7s", "level", "strength", "aggregate", "rho", "prolong",
+          "transpose", "galerkin", "order", "GFLOP/s", "AP/PtA nnz", "count");
+  if (r->on_gpu)
+    fprintf(f, " %9s", "peak MiB");
+  fputc('\n', f);
   for (int l = 0; l + 1 < r->levels; l++) {
     const amg_level_report *v = &r->level[l];
     double ms[NUM_STAGES];
     level_stages(v, ms);
     fprintf(f, "%5d %9.3f %9.3f %7.3f %8.3f %9.3f %9.3f", l, ms[0], ms[1], ms[2], ms[3], ms[4], ms[5]);
-    fprintf(f, " %6s %7.1f %11lld %7.3f\n", amg_galerkin_order_name(v->galerkin_order), v->galerkin_gflops,
+    fprintf(f, " %6s %7.1f %11lld %7.3f", amg_galerkin_order_name(v->galerkin_order), v->galerkin_gflops,
             (long long)v->intermediate_nnz, ms[6]);
+    if (r->on_gpu)
+      fprintf(f, " %9.1f", v->peak_device_bytes / 1048576.0);
+    fputc('\n', f);
   }
   double sum[NUM_STAGES];
   stage_sums(r, sum);
   fprintf(f, "%5s %9.3f %9.3f %7.3f %8.3f %9.3f %9.3f %6s %7s %11s %7.3f\n", "all", sum[0], sum[1], sum[2],
           sum[3], sum[4], sum[5], "", "", "", sum[6]);
-  fprintf(f, "count: the Galerkin products counted for GFLOP/s (in the setup total, not in galerkin)\n");
+  fprintf(f, "count: the Galerkin products counted for GFLOP/s (in the setup total, not in galerkin)%s\n",
+          r->on_gpu ? "; peak: the device pool's peak while the level was built" : "");
   fprintf(f, "input CSR -> tiles %.3f ms, symmetry check %.3f ms (%s), coarse factorisation %.3f ms, "
              "solve preparation %.3f ms\n",
           r->ms_convert, r->ms_symmetry,
@@ -138,6 +145,7 @@ static void json_level(json_writer *w, int l, const amg_setup_report *r) {
   json_int(w, "rows", v->rows);
   json_int(w, "nnz", v->nnz);
   json_int(w, "tiles", v->tiles);
+  json_int(w, "peak_device_bytes", (int64_t)v->peak_device_bytes);
   json_number(w, "nnz_per_tile", v->nnz_per_tile);
   json_number(w, "nnz_per_row", v->rows ? (double)v->nnz / v->rows : 0);
   if (!coarsest) {

@@ -90,6 +90,7 @@ typedef struct amg_level_report {
   double galerkin_gflops;
   int64_t intermediate_nnz;          /* nnz of AP or P^T A */
   int64_t p_nnz, p_tiles;
+  size_t peak_device_bytes;          /* the device pool's peak while this level was built (GPU; 0 on the CPU) */
 } amg_level_report;
 
 typedef struct amg_setup_report {
@@ -104,7 +105,7 @@ typedef struct amg_setup_report {
   double ms_coarse;        /* dense factorisation of the coarsest level */
   double ms_solve_prepare; /* solve vectors and the captured PCG iteration (GPU) */
   double setup_ms;         /* all of the above stages, end to end */
-  size_t peak_device_bytes;
+  size_t peak_device_bytes; /* the device pool's peak over the whole setup (GPU; 0 on the CPU) */
 } amg_setup_report;
 
 typedef struct amg_hierarchy amg_hierarchy;

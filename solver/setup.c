@@ -216,10 +216,17 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   if (s == AMG_OK && opt->galerkin_symmetric && (h->loc == FMT_HOST || opt->spgemm == SPGEMM_TILE))
     s = fmt_tile_is_symmetric(h->level[0].a, &h->report.symmetric);
   h->report.ms_symmetry = lap(h->loc, &t0, &s);
+  size_t peak = h->loc == FMT_DEVICE ? fmt_device_peak_bytes() : 0; /* conversion and symmetry check */
   for (int l = 0; s == AMG_OK; l++) {
     int coarsest = 0;
+    if (h->loc == FMT_DEVICE)
+      fmt_device_reset_peak(); /* from what the finer levels keep */
     s = build_level(h, l, &coarsest);
     h->levels = l + 1;
+    if (h->loc == FMT_DEVICE) {
+      h->report.level[l].peak_device_bytes = fmt_device_peak_bytes();
+      peak = peak > h->report.level[l].peak_device_bytes ? peak : h->report.level[l].peak_device_bytes;
+    }
     if (s != AMG_OK && l > 0) { /* name the level in the message */
       char what[400];
       snprintf(what, sizeof what, "%s", amg_error_message());
@@ -257,7 +264,10 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   h->report.ms_solve_prepare = lap(h->loc, &t0, &s);
   h->report.levels = h->levels;
   h->report.setup_ms = amg_now_ms() - t_start;
-  h->report.peak_device_bytes = h->loc == FMT_DEVICE ? fmt_device_peak_bytes() : 0;
+  if (h->loc == FMT_DEVICE) { /* the coarse factorisation and solve preparation since the last level */
+    size_t last = fmt_device_peak_bytes();
+    h->report.peak_device_bytes = peak > last ? peak : last;
+  }
   double rows = 0, nnz = 0;
   for (int l = 0; l < h->levels; l++) {
     rows += h->report.level[l].rows;

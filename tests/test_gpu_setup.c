@@ -55,6 +55,19 @@ static int same_prolongator(const fmt_csr *pg, const fmt_csr *pc, int bitwise, c
   return test_csr_equal(pg, pc, 0.0, bitwise ? 0.0 : 1e-12 * scale, what);
 }
 
+/* Level l's peak device memory holds at least the values of what exists
+ * when its build ends (A_l; below the coarsest also P_l, R_l and A_{l+1}),
+ * and at most the whole setup's peak. */
+static void check_peak(const amg_setup_report *r, int l, const char *what) {
+  const amg_level_report *v = &r->level[l];
+  size_t values = (size_t)v->nnz;
+  if (l + 1 < r->levels)
+    values += 2 * (size_t)v->p_nnz + (size_t)r->level[l + 1].nnz;
+  CHECK(v->peak_device_bytes >= values * sizeof(double) && v->peak_device_bytes <= r->peak_device_bytes,
+        "%s level %d: peak device memory %zu bytes, below the %zu bytes of values alive or above the setup's %zu",
+        what, l, v->peak_device_bytes, values * sizeof(double), r->peak_device_bytes);
+}
+
 static void compare(const amg_hierarchy *g, const amg_hierarchy *c, const char *what, int bitwise) {
   const amg_setup_report *rg = amg_hierarchy_report(g), *rc = amg_hierarchy_report(c);
   CHECK(rg->on_gpu && rg->levels == rc->levels, "%s: %d GPU levels, %d CPU levels", what, rg->levels, rc->levels);
@@ -75,6 +88,8 @@ static void compare(const amg_hierarchy *g, const amg_hierarchy *c, const char *
       fmt_csr_destroy(pg);
       fmt_csr_destroy(pc);
     }
+    check_peak(rg, l, what);
+    CHECK(rc->level[l].peak_device_bytes == 0, "%s level %d: the CPU setup reports device memory", what, l);
     fmt_csr *ag = test_tile_to_host_csr(amg_level_operator(g, l));
     fmt_csr *ac = test_tile_to_host_csr(amg_level_operator(c, l));
     CHECK(ag && ac && test_csr_close_rows(ag, ac, bitwise ? 0.0 : 1e-12, what), "%s level %d: A differs", what, l);
