@@ -1,0 +1,4 @@
+#!/usr/bin/env bash
+# Run 102 (after the test fix; same machine as run 101, so tests.log and the sanitizer log there held run 101's lines too): build, ctest -L gpu, memcheck test_gpu_setup, amg_solve --repeat 10 on 3D 27-point.
+# Run from the repository root (it was passed to the device tool as one command line).
+OUT=/tmp/gc STEP_TIMEOUT=300 scripts/gpu_check.sh build tests > $OUT/run.txt 2>&1; OUT=/tmp/gc STEP_TIMEOUT=200 SANITIZE="build-gpu/tests/test_gpu_setup" scripts/gpu_check.sh memcheck >> $OUT/run.txt 2>&1; cp /tmp/gc/tests.log $OUT/; grep -E ": (ok|FAILED)" $OUT/run.txt; grep -E "tests passed|Failed|FAIL" $OUT/tests.log | head; grep -hE "SUMMARY" /tmp/gc/sanitizer.log | tail -2; timeout 60 build-gpu/apps/amg_solve --config configs/poisson3d_27pt.cfg --set output.verbose=false --repeat 10 > $OUT/solve27.log 2>&1; sed -n '/Setup breakdown/,/setup total/p' $OUT/solve27.log
