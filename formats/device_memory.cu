@@ -70,6 +70,10 @@ amg_status fmt_host_mailbox(void **host, void **device) {
   return AMG_OK;
 }
 
+static bool fill_new; /* fmt_device_fill_new */
+
+extern "C" void fmt_device_fill_new(int on) { fill_new = on != 0; }
+
 extern "C" amg_status fmt_device_alloc(void **p, size_t bytes) {
   *p = NULL;
   if (bytes == 0)
@@ -85,6 +89,8 @@ extern "C" amg_status fmt_device_alloc(void **p, size_t bytes) {
                      "device allocation of %zu bytes (%.1f MiB) failed: %s", bytes,
                      bytes / 1048576.0, cudaGetErrorString(e));
   }
+  if (fill_new)
+    AMG_CUDA_TRY(cudaMemsetAsync(*p, 0xFF, bytes, library_stream));
   return AMG_OK;
 }
 

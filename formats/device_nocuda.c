@@ -11,6 +11,7 @@ amg_status fmt_device_alloc(void **p, size_t bytes) {
   *p = NULL;
   return bytes ? no_cuda("device_alloc") : AMG_OK;
 }
+void fmt_device_fill_new(int on) { (void)on; }
 void fmt_device_free(void *p) { (void)p; }
 amg_status fmt_device_copy(void *dst, const void *src, size_t bytes) {
   return bytes ? no_cuda("device_copy") : AMG_OK;

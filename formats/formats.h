@@ -182,6 +182,10 @@ int fmt_device_count(void);
 int fmt_device_multiprocessors(void);
 /* Stream-ordered device allocation on the library's stream; *p = NULL for 0 bytes. */
 amg_status fmt_device_alloc(void **p, size_t bytes);
+/* Tests: with on, every later device allocation is filled with 0xFF bytes
+ * (NaN doubles, -1 integers), so that an entry the code never writes shows
+ * instead of a value a freed block happened to hold. Off by default. */
+void fmt_device_fill_new(int on);
 void fmt_device_free(void *p);
 /* Device-to-device copy on the library's stream (asynchronous). */
 amg_status fmt_device_copy(void *dst, const void *src, size_t bytes);

@@ -90,7 +90,8 @@ typedef struct amg_level_report {
   double galerkin_gflops;
   int64_t intermediate_nnz;          /* nnz of AP or P^T A */
   int64_t p_nnz, p_tiles;
-  size_t peak_device_bytes;          /* the device pool's peak while this level was built (GPU; 0 on the CPU) */
+  size_t peak_device_bytes;          /* the device pool's peak while this level was built, the finer
+                                        levels' matrices included (GPU; 0 on the CPU) */
 } amg_level_report;
 
 typedef struct amg_setup_report {

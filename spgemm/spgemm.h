@@ -93,7 +93,8 @@ typedef enum spgemm_kernels {
 typedef enum spgemm_passes {
   SPGEMM_PASSES_AUTO = 0,
   SPGEMM_PASSES_TWO, /* steps 2 and 3 apart */
-  SPGEMM_PASSES_ONE  /* as one pass wherever step 2 has no row kernel, at any size */
+  SPGEMM_PASSES_ONE  /* as one pass wherever step 2 has no row kernel, at any size (running out of
+                        device memory for the 2 KB per candidate is an error, not a fallback) */
 } spgemm_passes;
 /* The pair lists' mean length (the shorter of A's tile rows and B's tile
  * columns, estimated from the tile counts), which the AUTO rules use. */

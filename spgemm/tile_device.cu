@@ -4,12 +4,15 @@
  *
  * Allocations: C's arrays, and work arrays of O(tiles): B's column order,
  * the candidate structure (pointers, columns, rows, masks, nnz, prefixes) and
- * C's tile rows; with one pass (spgemm.h), 2 KB of values per candidate.
- * No buffer of intermediate products exists. Host syncs: two,
+ * C's tile rows; with one pass (spgemm.h), 2 KB per candidate for its
+ * values (C's, before compaction). No buffer of intermediate products
+ * exists. Host syncs: two,
  * to size the candidates and then C; on small products the counting kernels
  * scan their own counts and leave the totals in pinned host memory, so
  * neither sync needs a scan launch or a copy call (last_block_scan.cuh). */
 #include "spgemm_device.cuh"
+
+#define SPGEMM_MAX_TILES ((int64_t)INT32_MAX / FMT_TILE)
 
 extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, fmt_tile **out,
                                          const spgemm_tile_options *opt, spgemm_stats *stats) {
@@ -19,9 +22,10 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   if (a->n != b->m)
     return amg_error(AMG_ERR_ARG, "spgemm: inner dimensions differ (%d x %d times %d x %d)", a->m,
                      a->n, b->m, b->n);
-  if (a->num_tiles > INT32_MAX || b->num_tiles > INT32_MAX)
-    return amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld and %lld tiles; the kernels index tiles with 32 bits",
-                     (long long)a->num_tiles, (long long)b->num_tiles);
+  /* The kernels index tiles, and their 16 rows (FMT_TILE * tile), with 32 bits. */
+  if (a->num_tiles > SPGEMM_MAX_TILES || b->num_tiles > SPGEMM_MAX_TILES)
+    return amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld and %lld tiles; the kernels take at most %lld",
+                     (long long)a->num_tiles, (long long)b->num_tiles, (long long)SPGEMM_MAX_TILES);
   int dense_threshold = opt ? opt->dense_threshold : SPGEMM_DENSE_THRESHOLD;
   spgemm_kernels kernels = opt ? opt->kernels : SPGEMM_KERNELS_AUTO;
   int row_split = opt ? opt->row_split : 0;
@@ -68,9 +72,9 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
                                     sizeof *cand_ptr),
                s, done);
   AMG_TRY_GOTO(spgemm_structure_device(a, b, upper, cand_ptr, cand_ptr + a->tile_m + 1, &num_cand), s, done);
-  if (num_cand > INT32_MAX) {
-    s = amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld candidate tiles; the kernels index tiles with 32 bits",
-                  (long long)num_cand);
+  if (num_cand > SPGEMM_MAX_TILES) {
+    s = amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld candidate tiles; the kernels take at most %lld",
+                  (long long)num_cand, (long long)SPGEMM_MAX_TILES);
     goto done;
   }
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_col, (size_t)num_cand * sizeof *cand_col), s, done);

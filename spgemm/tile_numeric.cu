@@ -29,7 +29,7 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
   int hw = threadIdx.x >> 4, per_block = NUMERIC_HALF_WARPS / group;
 #define NUMERIC_TILE_ARGS                                                                          \
   group, dense_threshold, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bc_col_ptr,   \
-      bc_row, bc_tile, b_tile_nnz, b_mask, b_row_ptr, b_val, acc_all, staged_all[hw]
+      bc_row, bc_tile, b_tile_nnz, b_mask, b_row_ptr, b_val, acc_all, staged_all
   if (!LIST) {
     int64_t t = (int64_t)blockIdx.x * per_block + hw / group;
     bool active = t < nt;

@@ -58,16 +58,18 @@ struct numeric_c {
 };
 
 /* C tile t's values, from the group of half-warps hw - sh .. hw - sh +
- * group - 1; every thread of the block calls it (active or not). Returns,
- * ONE_PASS, the tile's nnz on the lanes of its first half-warp (else 0). */
+ * group - 1, with the block's accumulators and staging areas; every thread
+ * of the block calls it (active or not). Returns, ONE_PASS, the tile's nnz
+ * on the lanes of its first half-warp (else 0). */
 template <int LANES, bool ONE_PASS>
 static __device__ __forceinline__ int numeric_tile(
     bool active, int64_t t, int group, int dense_threshold, const numeric_c &c, const int64_t *a_tile_ptr,
     const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask, const uint8_t *a_row_ptr,
     const double *a_val, const int64_t *bc_col_ptr, const int32_t *bc_row, const int64_t *bc_tile,
     const int64_t *b_tile_nnz, const uint16_t *b_mask, const uint8_t *b_row_ptr, const double *b_val,
-    double (*acc_all)[FMT_TILE * FMT_TILE], uint32_t (*staged)[16]) {
+    double (*acc_all)[FMT_TILE * FMT_TILE], uint32_t (*staged_all)[NUM_BATCH][16]) {
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15, sh = hw & (group - 1);
+  uint32_t(*staged)[16] = staged_all[hw]; /* this half-warp's staging area */
   unsigned members = spgemm_members<LANES>(), mask_c = 0;
   bool dense = true;
   int start_c = 0;
@@ -127,7 +129,7 @@ static __device__ __forceinline__ int numeric_tile(
   double *out;
   if (ONE_PASS) {
     for (int k = 1; k < group; k++)
-      mask_c |= staged[NUM_BATCH * k][r]; /* half-warp hw + k's staging area */
+      mask_c |= staged_all[hw + k][0][r];
     nnz = spgemm_store_candidate(t, r, mask_c, c.cand_mask, c.cand_nnz, &start_c);
     out = c.val + (int64_t)FMT_TILE * FMT_TILE * t + start_c;
   } else {

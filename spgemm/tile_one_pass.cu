@@ -10,7 +10,8 @@
  * compaction then copies. The sums run in the order of the pair kernel, so
  * the result is bitwise reproducible; it can differ from the two-pass
  * result in rounding when the two split a tile's pairs between different
- * numbers of half-warps (they count candidates and C's tiles).
+ * numbers of half-warps (they count candidates and C's tiles), or when two
+ * passes take step 3's row kernel.
  *
  * The candidates' (kept, nnz) prefixes are scanned as in step 2: inside
  * the kernel when one wave takes every candidate (last_block_scan.cuh),
@@ -48,7 +49,7 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED
   bool active = u < num_cand;
   int nnz = numeric_tile<LANES, true>(active, u, group, 0, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask,
                                       a_row_ptr, a_val, bc_col_ptr, bc_row, bc_tile, b_tile_nnz, b_mask,
-                                      b_row_ptr, b_val, acc_all, staged_all[hw]);
+                                      b_row_ptr, b_val, acc_all, staged_all);
   if (!FUSED)
     return;
   if (sh == 0 && r == 0) {

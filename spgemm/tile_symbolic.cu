@@ -237,6 +237,8 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
                                   bool one_pass, fmt_tile **out, int32_t **c_row_out) {
   *out = NULL;
   *c_row_out = NULL;
+  if (one_pass && rows) /* the one-pass kernel takes every candidate */
+    return amg_error(AMG_ERR_ARG, "spgemm: one pass cannot follow step 2's row kernel");
   uint16_t *cand_mask = NULL;
   int32_t *cand_nnz = NULL, *c_row = NULL;
   double *cand_val = NULL; /* one pass: 256 values per candidate */

@@ -45,7 +45,9 @@ void test_expect_error(amg_status got, amg_status want, const char *needle, cons
 /* Prints a summary and returns the process exit code. */
 int test_finish(const char *name);
 
-/* Exits with TEST_SKIP when no GPU can run the test (or CUDA is not built). */
+/* Exits with TEST_SKIP when no GPU can run the test (or CUDA is not built);
+ * else fills every later device allocation with 0xFF bytes
+ * (fmt_device_fill_new). */
 void test_require_device(const char *name);
 
 /* splitmix64: fixed seeds give the same matrices everywhere. */
