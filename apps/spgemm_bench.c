@@ -91,7 +91,7 @@ static figure *product_ex(const char *problem, int level, const char *op, const 
                           const operand *b, int threshold, int symmetric, int with_cusparse,
                           fmt_csr **c_out, fmt_tile **dev_out) {
   spgemm_tile_options opt = {threshold, (spgemm_kernels)bench.kernels, symmetric, bench.row_split, NULL, 0,
-                             (spgemm_passes)bench.passes};
+                             (spgemm_passes)bench.passes, bench.layout_candidates};
   pair_ctx ctx = {a, b, opt, NULL};
   figure *f = bench_new_figure(problem, level, op);
   fmt_tile *dc = NULL, *hc = NULL;
@@ -166,7 +166,7 @@ static void symmetric_rows(const char *problem, int level, const operand *pt, co
 static void conversion(const char *problem, const operand *a) {
   fmt_csr *d = NULL;
   TRY(fmt_csr_upload(a->host, &d));
-  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO}, d};
+  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0}, d};
   figure *f = bench_new_figure(problem, 0, "csr->tile");
   TRY(bench_measure(call_convert, free_tile, &ctx, bench.reps, &f->tile));
   f->rows = a->host->m;
@@ -310,12 +310,14 @@ static void usage(void) {
           "usage: spgemm_bench [--problem 2d5|2d9|3d7|3d27]... [--n N] [--mtx FILE]\n"
           "                    [--reps N] [--levels L] [--dense-threshold T] [--sweep] [--profile] [--hierarchy]\n"
           "                    [--kernels auto|pairs|rows] [--row-split 0|1|2|4|8] [--passes auto|two|one]\n"
-          "                    [--json FILE]\n"
+          "                    [--candidates auto|layout] [--json FILE]\n"
           "  default: the four Poisson problems at the Galerkin study's sizes, 10 reps,\n"
           "  structured-aggregation P; --hierarchy: the real SA hierarchy (MIS-2 aggregates);\n"
           "  --kernels: the kernels of steps 2 and 3 (spgemm.h; default auto);\n"
           "  --row-split: half-warps per C tile row in the numeric row kernel (default 0: by C's size);\n"
-          "  --passes: steps 2 and 3 apart or as one pass where they can be (spgemm.h; default auto)\n");
+          "  --passes: steps 2 and 3 apart or as one pass where they can be (spgemm.h; default auto);\n"
+          "  --candidates: step 1's candidates exact where step 2 has its row kernel, or from the tile\n"
+          "    layouts alone (spgemm.h; default auto)\n");
   exit(2);
 }
 
@@ -344,6 +346,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(arg, "--row-split") && (!strcmp(val, "0") || !strcmp(val, "1") || !strcmp(val, "2") ||
                                              !strcmp(val, "4") || !strcmp(val, "8")))
       bench.row_split = atoi(val);
+    else if (!strcmp(arg, "--candidates") && (!strcmp(val, "auto") || !strcmp(val, "layout")))
+      bench.layout_candidates = val[0] == 'l';
     else if (!strcmp(arg, "--passes") && (!strcmp(val, "auto") || !strcmp(val, "two") || !strcmp(val, "one")))
       bench.passes = val[0] == 'a' ? SPGEMM_PASSES_AUTO : val[1] == 'w' ? SPGEMM_PASSES_TWO : SPGEMM_PASSES_ONE;
     else

@@ -16,18 +16,34 @@
  * complete after a CUB scan, scratch is unused (0 entries); one copy.
  * upper: only the candidates on and above the diagonal (a symmetric C). */
 int64_t spgemm_structure_scratch(int32_t tile_m);
-amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool upper, int64_t *cand_ptr,
-                                   int64_t *scratch, int64_t *num_cand);
+amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool upper, const uint16_t *occ,
+                                   int64_t *cand_ptr, int64_t *scratch, int64_t *num_cand);
 /* Step 1, fill pass: writes the sorted candidate columns and their tile
  * rows, and completes cand_ptr where the count pass left prefixes. */
-amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, bool upper, int64_t *cand_ptr,
-                                        const int64_t *scratch, int32_t *cand_col, int32_t *cand_row);
+amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, bool upper, const uint16_t *occ,
+                                        int64_t *cand_ptr, const int64_t *scratch, int32_t *cand_col,
+                                        int32_t *cand_row);
+/* Step 1's occupancy (tile_structure.cu): *occ (allocated here) gets, for
+ * A's tiles, the columns each uses (the OR of its row masks), then, for B's
+ * tiles, the rows each uses. With it, both passes emit exact candidates
+ * (spgemm.h); with occ NULL, every candidate of the tile layouts. */
+amg_status spgemm_occupancy_device(const fmt_tile *a, const fmt_tile *b, uint16_t **occ);
 
 /* Whether step 2 starts with its row kernel: under AUTO, when C has a tile
  * row per half-warp slot (spgemm.h). */
 static inline bool spgemm_symbolic_by_rows(spgemm_kernels kernels, int32_t tile_m) {
   return kernels == SPGEMM_KERNELS_ROWS ||
          (kernels == SPGEMM_KERNELS_AUTO && tile_m >= fmt_half_warp_slots());
+}
+
+/* Whether step 1 emits exact candidates (spgemm.h): unless the caller asks
+ * for the layouts' (layout), where step 2 starts with its row kernel.
+ * Run 105: the model's A^2 15.226 -> 10.788 ms (3D 27-pt), 2.275 -> 2.071
+ * (3D 7-pt), SA level-0 A*P equal or up to 0.034 ms faster; but the second
+ * Galerkin products (few, long tile rows) 0.03-0.06 ms slower, their step 1
+ * costing more than step 2 saved. */
+static inline bool spgemm_exact_candidates(bool layout, spgemm_kernels kernels, int32_t tile_m) {
+  return !layout && spgemm_symbolic_by_rows(kernels, tile_m);
 }
 
 /* The numeric row kernel's smaller instance takes C tile rows of at most

@@ -3,7 +3,8 @@
  * only, then fmt_tile_mirror_upper_device (one more sync).
  *
  * Allocations: C's arrays, and work arrays of O(tiles): B's column order,
- * the candidate structure (pointers, columns, rows, masks, nnz, prefixes) and
+ * A's and B's tile occupancy (exact candidates, 2 bytes per tile), the
+ * candidate structure (pointers, columns, rows, masks, nnz, prefixes) and
  * C's tile rows; with one pass (spgemm.h), 2 KB per candidate for its
  * values (C's, before compaction). No buffer of intermediate products
  * exists. Host syncs: two,
@@ -41,6 +42,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   fmt_tile_columns *bc = NULL;
   int64_t *cand_ptr = NULL, num_cand = 0;
   int32_t *cand_col = NULL, *cand_row = NULL, *c_row = NULL;
+  uint16_t *occ = NULL; /* exact candidates (spgemm_occupancy_device) */
   fmt_tile *c = NULL;
   fmt_timer *timer = NULL, *step = NULL;
   int profile = stats && stats->profile;
@@ -71,7 +73,10 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
                                 ((size_t)a->tile_m + 1 + (size_t)spgemm_structure_scratch(a->tile_m)) *
                                     sizeof *cand_ptr),
                s, done);
-  AMG_TRY_GOTO(spgemm_structure_device(a, b, upper, cand_ptr, cand_ptr + a->tile_m + 1, &num_cand), s, done);
+  if (spgemm_exact_candidates(opt && opt->layout_candidates, kernels, a->tile_m))
+    AMG_TRY_GOTO(spgemm_occupancy_device(a, b, &occ), s, done);
+  AMG_TRY_GOTO(spgemm_structure_device(a, b, upper, occ, cand_ptr, cand_ptr + a->tile_m + 1, &num_cand), s,
+               done);
   if (num_cand > SPGEMM_MAX_TILES) {
     s = amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld candidate tiles; the kernels take at most %lld",
                   (long long)num_cand, (long long)SPGEMM_MAX_TILES);
@@ -80,8 +85,10 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_col, (size_t)num_cand * sizeof *cand_col), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_row, (size_t)num_cand * sizeof *cand_row), s, done);
   AMG_TRY_GOTO(
-      spgemm_structure_fill_device(a, b, upper, cand_ptr, cand_ptr + a->tile_m + 1, cand_col, cand_row), s,
-      done);
+      spgemm_structure_fill_device(a, b, upper, occ, cand_ptr, cand_ptr + a->tile_m + 1, cand_col, cand_row),
+      s, done);
+  fmt_device_free(occ);
+  occ = NULL;
   STEP_DONE(1);
   rows = spgemm_symbolic_by_rows(kernels, a->tile_m);
   one_pass = spgemm_use_one_pass(passes, rows, num_cand, spgemm_mean_list(a, b));
@@ -124,6 +131,7 @@ done:
   fmt_device_free(cand_ptr);
   fmt_device_free(cand_col);
   fmt_device_free(cand_row);
+  fmt_device_free(occ);
   fmt_device_free(c_row);
   if (s == AMG_OK)
     *out = c;

@@ -12,7 +12,13 @@
  * itself when there are few rows (last_block_scan.cuh: the host reads the
  * total from the mailbox and the fill pass adds up each row's start), else
  * by a CUB scan and a copy. Integer atomics only, so the result does not
- * depend on timing. */
+ * depend on timing.
+ *
+ * Exact candidates (spgemm.h): with the tiles' occupancy (a_cols: the OR of
+ * A tile's row masks, the columns it uses; b_rows: bit r set when B tile's
+ * row r holds an entry), a pair (A_ik, B_kj) marks column j only when
+ * a_cols & b_rows != 0, the condition for it to add an entry to C tile
+ * (i, j). Then every candidate is one of C's tiles. */
 #include "last_block_scan.cuh"
 #include "spgemm_device.cuh"
 
@@ -27,6 +33,7 @@ template <bool FILL>
 static __device__ int64_t row_candidates(int32_t i, bool upper, const int64_t *a_tile_ptr,
                                          const int32_t *a_tile_col,
                                          const int64_t *b_tile_ptr, const int32_t *b_tile_col,
+                                         const uint16_t *a_cols, const uint16_t *b_rows,
                                          int64_t out, int32_t *cand_col, int32_t *cand_row,
                                          uint32_t *bitmap) {
   int lane = threadIdx.x & 31;
@@ -53,12 +60,14 @@ static __device__ int64_t row_candidates(int32_t i, bool upper, const int64_t *a
     __syncwarp();
     for (int64_t ta = a_lo + lane; ta < a_hi; ta += 32) {
       int32_t k = a_tile_col[ta];
+      unsigned cols = a_cols ? a_cols[ta] : 0xFFFFu;
       int64_t b1 = b_tile_ptr[k + 1];
       for (int64_t tb = fmt_lower_bound(b_tile_col, b_tile_ptr[k], b1, (int32_t)w0); tb < b1; tb++) {
         int64_t bit = b_tile_col[tb] - w0;
         if (bit >= STRUCT_BITMAP_BITS)
           break;
-        atomicOr(&bitmap[bit >> 5], 1u << (bit & 31));
+        if (!b_rows || (cols & b_rows[tb]))
+          atomicOr(&bitmap[bit >> 5], 1u << (bit & 31));
       }
     }
     __syncwarp();
@@ -86,12 +95,15 @@ static __device__ unsigned structure_ticket; /* last_block_scan.cuh */
  * exclusive prefix within its warp's rows; scratch holds the warps'
  * prefixes within their blocks, then the blocks' prefixes; *total = all
  * candidates. Not FUSED (len = 1): cand_ptr[i + 1] = row i's count.
- * Both set cand_ptr[0] = 0. */
+ * Both set cand_ptr[0] = 0. The minimum blocks keep the registers of before
+ * the exact candidates: left to the compiler, the fused instance got 32
+ * and spilled 56 bytes. */
 template <bool FUSED>
-static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
+static __global__ void __launch_bounds__(STRUCT_WARPS * 32, FUSED ? 6 : 8) /* 40 and 32 registers */
     count_kernel(int32_t tile_m, int64_t len, bool upper, const int64_t *a_tile_ptr,
                  const int32_t *a_tile_col, const int64_t *b_tile_ptr, const int32_t *b_tile_col,
-                 int64_t *cand_ptr, int64_t *scratch, int64_t *total) {
+                 const uint16_t *a_cols, const uint16_t *b_rows, int64_t *cand_ptr, int64_t *scratch,
+                 int64_t *total) {
   __shared__ uint32_t bitmap_all[STRUCT_WARPS][STRUCT_WORDS];
   __shared__ int64_t warp_total[STRUCT_WARPS];
   int warp = threadIdx.x >> 5;
@@ -101,8 +113,8 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     int32_t i = (int32_t)((int64_t)blockIdx.x * STRUCT_WARPS + warp);
     if (i >= tile_m)
       return; /* whole warp */
-    int64_t count = row_candidates<false>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, 0, NULL,
-                                          NULL, bitmap_all[warp]);
+    int64_t count = row_candidates<false>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
+                                          b_rows, 0, NULL, NULL, bitmap_all[warp]);
     if ((threadIdx.x & 31) == 0)
       cand_ptr[i + 1] = count;
     return;
@@ -111,8 +123,8 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
   for (int64_t i = first; i < first + len && i < tile_m; i++) {
     if ((threadIdx.x & 31) == 0)
       cand_ptr[i + 1] = run;
-    run += row_candidates<false>((int32_t)i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, 0, NULL,
-                                 NULL, bitmap_all[warp]);
+    run += row_candidates<false>((int32_t)i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
+                                 b_rows, 0, NULL, NULL, bitmap_all[warp]);
   }
   if ((threadIdx.x & 31) == 0)
     warp_total[warp] = run;
@@ -126,7 +138,8 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
 static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     fill_kernel(int32_t tile_m, spgemm_scan_layout layout, bool upper, const int64_t *a_tile_ptr,
                 const int32_t *a_tile_col, const int64_t *b_tile_ptr, const int32_t *b_tile_col,
-                int64_t *cand_ptr, const int64_t *scratch, int32_t *cand_col, int32_t *cand_row) {
+                const uint16_t *a_cols, const uint16_t *b_rows, int64_t *cand_ptr, const int64_t *scratch,
+                int32_t *cand_col, int32_t *cand_row) {
   __shared__ uint32_t bitmap_all[STRUCT_WARPS][STRUCT_WORDS];
   int warp = threadIdx.x >> 5;
   int32_t i = (int32_t)((int64_t)blockIdx.x * STRUCT_WARPS + warp);
@@ -137,8 +150,8 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     start = spgemm_scan_prefix(i, layout, cand_ptr + 1, scratch, spgemm_int64_sum{});
   else
     start = cand_ptr[i];
-  int64_t count = row_candidates<true>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, start,
-                                       cand_col, cand_row, bitmap_all[warp]);
+  int64_t count = row_candidates<true>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
+                                       b_rows, start, cand_col, cand_row, bitmap_all[warp]);
   __syncwarp();
   if (layout.fused && (threadIdx.x & 31) == 0)
     cand_ptr[i + 1] = start + count;
@@ -154,8 +167,38 @@ int64_t spgemm_structure_scratch(int32_t tile_m) {
   return spgemm_scan_scratch(count_layout(tile_m));
 }
 
-amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool upper, int64_t *cand_ptr,
-                                   int64_t *scratch, int64_t *num_cand) {
+/* Thread per tile: A's tiles' columns used (a_cols), then B's tiles' rows
+ * used (b_rows). */
+static __global__ void occupancy_kernel(int64_t a_tiles, const uint16_t *a_mask, uint16_t *a_cols,
+                                        int64_t b_tiles, const uint16_t *b_mask, uint16_t *b_rows) {
+  int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  bool of_a = t < a_tiles;
+  if (!of_a)
+    t -= a_tiles;
+  if (!of_a && t >= b_tiles)
+    return;
+  const uint16_t *m = (of_a ? a_mask : b_mask) + FMT_TILE * t;
+  unsigned occ = 0;
+#pragma unroll
+  for (int r = 0; r < FMT_TILE; r++)
+    occ |= of_a ? m[r] : (m[r] ? 1u << r : 0u);
+  (of_a ? a_cols : b_rows)[t] = (uint16_t)occ;
+}
+
+amg_status spgemm_occupancy_device(const fmt_tile *a, const fmt_tile *b, uint16_t **occ) {
+  *occ = NULL;
+  int64_t n = a->num_tiles + b->num_tiles;
+  amg_status s = fmt_device_alloc((void **)occ, (size_t)n * sizeof **occ);
+  if (s != AMG_OK || n == 0)
+    return s;
+  occupancy_kernel<<<fmt_blocks(n, 1, 256), 256, 0, fmt_stream()>>>(a->num_tiles, a->mask, *occ, b->num_tiles,
+                                                                      b->mask, *occ + a->num_tiles);
+  AMG_CUDA_TRY(cudaGetLastError());
+  return AMG_OK;
+}
+
+amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool upper, const uint16_t *occ,
+                                   int64_t *cand_ptr, int64_t *scratch, int64_t *num_cand) {
   *num_cand = 0;
   int32_t tile_m = a->tile_m;
   if (tile_m == 0) {
@@ -169,11 +212,12 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool up
   spgemm_scan_layout l = count_layout(tile_m);
   if (l.fused)
     count_kernel<true><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
-        tile_m, l.len, upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, cand_ptr, scratch,
-        (int64_t *)device);
+        tile_m, l.len, upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,
+        occ ? occ + a->num_tiles : NULL, cand_ptr, scratch, (int64_t *)device);
   else
     count_kernel<false><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
-        tile_m, 1, upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, cand_ptr, NULL, NULL);
+        tile_m, 1, upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,
+        occ ? occ + a->num_tiles : NULL, cand_ptr, NULL, NULL);
   AMG_CUDA_TRY(cudaGetLastError());
   if (!l.fused) {
     int64_t *counts = cand_ptr + 1;
@@ -189,13 +233,14 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool up
   return AMG_OK;
 }
 
-amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, bool upper, int64_t *cand_ptr,
-                                        const int64_t *scratch, int32_t *cand_col, int32_t *cand_row) {
+amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, bool upper, const uint16_t *occ,
+                                        int64_t *cand_ptr, const int64_t *scratch, int32_t *cand_col,
+                                        int32_t *cand_row) {
   if (a->tile_m == 0)
     return AMG_OK;
   fill_kernel<<<fmt_blocks(a->tile_m, 32, STRUCT_WARPS * 32), STRUCT_WARPS * 32, 0, fmt_stream()>>>(
-      a->tile_m, count_layout(a->tile_m), upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col,
-      cand_ptr, scratch, cand_col, cand_row);
+      a->tile_m, count_layout(a->tile_m), upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,
+      occ ? occ + a->num_tiles : NULL, cand_ptr, scratch, cand_col, cand_row);
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }

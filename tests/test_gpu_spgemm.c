@@ -65,6 +65,18 @@ static void check_values(const fmt_tile *got, const fmt_tile *ref, const fmt_csr
   fmt_csr_destroy(abs_b);
 }
 
+/* Tiles of c on or above the diagonal. */
+static int64_t upper_tiles(const fmt_tile *c) {
+  int64_t n = 0;
+  for (int32_t i = 0; i < c->tile_m; i++)
+    for (int64_t t = c->tile_ptr[i]; t < c->tile_ptr[i + 1]; t++)
+      n += c->tile_col[t] >= i;
+  return n;
+}
+
+/* Products whose one pass met empty candidates, which C must drop. */
+static int one_pass_dropped;
+
 /* Every kernel choice on A*B (as a symmetric product when symmetric)
  * against ref: structure exact, values within 1e-12 |A||B|, the stats
  * describing C, a symmetric product exactly symmetric (checked on the
@@ -75,27 +87,27 @@ static void check_values(const fmt_tile *got, const fmt_tile *ref, const fmt_csr
  * kernels alone with the dense, sparse and default accumulators, AUTO, the
  * numeric row kernel with each number of half-warps per row, and steps 2
  * and 3 as one pass, twice (the second with B's order from B^T), which must
- * be bitwise equal too. */
-/* Products whose one pass met empty candidates, which C must drop. */
-static int one_pass_dropped;
-
+ * be bitwise equal too. The last three take step 1's candidates from the
+ * tile layouts, so step 2 meets empty ones; with the row kernels, the
+ * others' must be exactly C's tiles (its upper ones for a symmetric
+ * product). */
 static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da, const fmt_tile *db,
                           const fmt_tile *ref, int symmetric, const char *what) {
   fmt_tile *dbt = NULL; /* the last variant reads B's column order from B^T */
   CHECK_OK(fmt_tile_transpose_device(db, &dbt));
   const spgemm_passes two = SPGEMM_PASSES_TWO, one = SPGEMM_PASSES_ONE;
   const int thr = SPGEMM_DENSE_THRESHOLD;
-  const spgemm_tile_options variants[] = {{thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two},
-                                           {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two},
-                                           {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two},
-                                           {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO},
-                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 0, two},
-                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two},
-                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two},
-                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two},
-                                           {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one},
-                                           {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one},
-                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two}};
+  const spgemm_tile_options variants[] = {{thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two, 0},
+                                           {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0},
+                                           {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0},
+                                           {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0},
+                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 0, two, 0},
+                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two, 0},
+                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0},
+                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two, 0},
+                                           {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one, 1},
+                                           {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1},
+                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two, 1}};
   const int last = (int)(sizeof variants / sizeof *variants) - 1, one_first = last - 2;
   fmt_tile *first = NULL, *first_one = NULL;
   for (int v = 0; v <= last; v++) {
@@ -120,6 +132,11 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
       /* a symmetric product's candidates are its upper tiles only */
       CHECK(st.tiles == c->num_tiles && st.nnz == c->nnz && (symmetric || st.candidate_tiles >= st.tiles),
             "%s: stats do not describe C", what);
+      /* exact candidates (the row kernels' products): C's tiles, or its upper ones */
+      CHECK(variants[v].layout_candidates || variants[v].kernels != SPGEMM_KERNELS_ROWS ||
+                st.candidate_tiles == (symmetric ? upper_tiles(c) : c->num_tiles),
+            "%s (variant %d): %lld exact candidates for %lld tiles of C", what, v, (long long)st.candidate_tiles,
+            (long long)(symmetric ? upper_tiles(c) : c->num_tiles));
       if (v == 0)
         first = c, c = NULL;
       else if (v == one_first) {
@@ -211,9 +228,9 @@ static void check_symmetric_products(void) {
   CHECK_OK(fmt_tile_from_csr(y, &ty));
   CHECK_OK(fmt_tile_upload(tx, &dx));
   CHECK_OK(fmt_tile_upload(ty, &dy));
-  spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1, 0, NULL, 0, SPGEMM_PASSES_AUTO};
-  spgemm_tile_options split3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, 0, 3, NULL, 0, SPGEMM_PASSES_AUTO};
-  spgemm_tile_options passes3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, (spgemm_passes)3};
+  spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0};
+  spgemm_tile_options split3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, 0, 3, NULL, 0, SPGEMM_PASSES_AUTO, 0};
+  spgemm_tile_options passes3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, (spgemm_passes)3, 0};
   if (dx && dy) {
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &sym, NULL), AMG_ERR_ARG, "must be square");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &split3, NULL), AMG_ERR_ARG, "row_split 3");
