@@ -38,10 +38,10 @@ static inline bool spgemm_symbolic_by_rows(spgemm_kernels kernels, int32_t tile_
 
 /* Whether step 1 emits exact candidates (spgemm.h): unless the caller asks
  * for the layouts' (layout), where step 2 starts with its row kernel.
- * Run 105: the model's A^2 15.226 -> 10.788 ms (3D 27-pt), 2.275 -> 2.071
- * (3D 7-pt), SA level-0 A*P equal or up to 0.034 ms faster; but the second
- * Galerkin products (few, long tile rows) 0.03-0.06 ms slower, their step 1
- * costing more than step 2 saved. */
+ * Runs 105-106: the model's A^2 15.2 -> 10.8 ms (3D 27-pt), 2.28 -> 2.07-2.16
+ * (3D 7-pt); SA level-0 A*P within +-0.05 ms; but the second Galerkin
+ * products (few, long tile rows) 0.03-0.06 ms slower, their step 1 costing
+ * more than step 2 saved. */
 static inline bool spgemm_exact_candidates(bool layout, spgemm_kernels kernels, int32_t tile_m) {
   return !layout && spgemm_symbolic_by_rows(kernels, tile_m);
 }
