@@ -147,6 +147,55 @@ static void check_matrix(const fmt_csr *a, const char *name) {
   fmt_tile_columns_destroy(got_cols);
 }
 
+/* A matrix of exactly `tiles` tiles, 64 per tile row (the last row takes
+ * the rest), scattered over 163 tile columns, one entry per tile. */
+static fmt_csr *tiles_csr(int tiles) {
+  const int per_row = 64, tile_n = 163;
+  int tile_rows = (tiles + per_row - 1) / per_row;
+  fmt_csr *a = NULL;
+  if (fmt_csr_create(16 * tile_rows, 16 * tile_n, tiles, FMT_HOST, &a) != AMG_OK)
+    return NULL;
+  int64_t k = 0;
+  for (int32_t row = 0; row < a->m; row++) {
+    a->row_ptr[row] = k;
+    int i = row / 16, here = i + 1 < tile_rows ? per_row : tiles - i * per_row;
+    if (row % 16 != i % 16)
+      continue;
+    unsigned char used[163] = {0};
+    for (int c = 0; c < here; c++)
+      used[(i * 37 + c * 11) % tile_n] = 1; /* distinct: 11 is invertible mod 163 */
+    for (int j = 0; j < tile_n; j++)
+      if (used[j]) {
+        a->col[k] = 16 * j + (i + j) % 16;
+        a->val[k++] = 1.0 + j;
+      }
+  }
+  a->row_ptr[a->m] = k;
+  return a;
+}
+
+/* The device column order has two forms by tile count (tile_columns.cu):
+ * one block's sort up to 4096 tiles, CUB's beyond. Each side of the limit
+ * goes through check_matrix. */
+static void check_column_sort_sizes(void) {
+  const int sizes[] = {4096, 4097};
+  for (int q = 0; q < 2; q++) {
+    fmt_csr *a = tiles_csr(sizes[q]);
+    fmt_tile *t = NULL;
+    CHECK(a != NULL, "a matrix of %d tiles", sizes[q]);
+    if (!a)
+      continue;
+    CHECK_OK(fmt_tile_from_csr(a, &t));
+    CHECK(t && t->num_tiles == sizes[q], "the matrix built for %d tiles has %lld", sizes[q],
+          t ? (long long)t->num_tiles : -1LL);
+    char name[64];
+    snprintf(name, sizeof name, "%d tiles over 163 tile columns", sizes[q]);
+    check_matrix(a, name);
+    fmt_tile_destroy(t);
+    fmt_csr_destroy(a);
+  }
+}
+
 /* A column order is three arrays; pack them into a scratch tile matrix's
  * spare arrays would be obscure, so reuse CSR downloads: col_ptr as row_ptr,
  * row as col, tile reinterpreted through val (both 8 bytes). */
@@ -247,6 +296,7 @@ int main(void) {
   a = test_random_csr(3001, 2999, 0.002, 77, 0, 0);
   check_matrix(a, "random 3001x2999 d=0.002");
   fmt_csr_destroy(a);
+  check_column_sort_sizes();
   const int32_t past_end[] = {0, 17, 40}, negative[] = {-3, 1}, repeated[] = {1, 5, 5, 30},
                 repeated_unsorted[] = {30, 5, 5, 1}, apart_unsorted[] = {5, 30, 5},
                 past_end_unsorted[] = {30, 40, 2};
