@@ -24,7 +24,8 @@ typedef struct bench_state {
   figure fig[MAX_FIGURES];
   int count;
   double bandwidth; /* bytes/s */
-  int reps, max_levels, threshold, sweep, profile, kernels, row_split, passes, layout_candidates;
+  int reps, max_levels, threshold, sweep, profile, kernels, row_split, passes, layout_candidates,
+      b_lookup, no_b_transpose;
 } bench_state;
 
 extern bench_state bench;

@@ -11,7 +11,8 @@
  * products; nnz and tiles of C; time over the floor (bytes the format must
  * move / measured copy bandwidth); peak device memory. Conversion
  * (CSR -> tile on the GPU) is timed separately. Table on stdout, JSON with
- * --json. */
+ * --json. Like the setup, a tile product reads B's column order from B^T
+ * where the operation has B^T at hand (--no-b-transpose: it sorts B's tiles). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,12 +87,17 @@ static amg_status call_convert(void *ctx, void **result) {
 
 /* Times C = A*B both ways (symmetric: the tile product as a symmetric one,
  * cuSPARSE's as it is); returns C (host CSR, from the tile product) and/or
- * the device tile C if wanted. */
+ * the device tile C if wanted. bt: B^T where the operation has it at hand
+ * (P^T for B = P, A for B = A^T or for B = A symmetric), as the setup passes
+ * it (galerkin.c): the tile product reads B's column order from it instead
+ * of sorting B's tiles; NULL, or --no-b-transpose, to sort. */
 static figure *product_ex(const char *problem, int level, const char *op, const operand *a,
-                          const operand *b, int threshold, int symmetric, int with_cusparse,
-                          fmt_csr **c_out, fmt_tile **dev_out) {
-  spgemm_tile_options opt = {threshold, (spgemm_kernels)bench.kernels, symmetric, bench.row_split, NULL, 0,
-                             (spgemm_passes)bench.passes, bench.layout_candidates};
+                          const operand *b, const operand *bt, int threshold, int symmetric,
+                          int with_cusparse, fmt_csr **c_out, fmt_tile **dev_out) {
+  const fmt_tile *b_transpose = bt && !bench.no_b_transpose ? bt->tile : NULL;
+  spgemm_tile_options opt = {threshold, (spgemm_kernels)bench.kernels, symmetric, bench.row_split, b_transpose, 0,
+                             (spgemm_passes)bench.passes, bench.layout_candidates,
+                             (spgemm_b_lookup_kind)bench.b_lookup};
   pair_ctx ctx = {a, b, opt, NULL};
   figure *f = bench_new_figure(problem, level, op);
   fmt_tile *dc = NULL, *hc = NULL;
@@ -131,8 +137,8 @@ static figure *product_ex(const char *problem, int level, const char *op, const 
 }
 
 static figure *product(const char *problem, int level, const char *op, const operand *a, const operand *b,
-                       int threshold, int with_cusparse, fmt_csr **c_out) {
-  return product_ex(problem, level, op, a, b, threshold, 0, with_cusparse, c_out, NULL);
+                       const operand *bt, int threshold, int with_cusparse, fmt_csr **c_out) {
+  return product_ex(problem, level, op, a, b, bt, threshold, 0, with_cusparse, c_out, NULL);
 }
 
 /* A row that sums the two products of one Galerkin order. */
@@ -157,8 +163,8 @@ static void order_total(const char *problem, int level, const char *op, const fi
  * (A is symmetric), and the order totals with it. */
 static void symmetric_rows(const char *problem, int level, const operand *pt, const operand *ap,
                            const operand *pta, const operand *p, const figure *x1, const figure *x2) {
-  figure *y1 = product_ex(problem, level, "P^T*(AP) sym", pt, ap, bench.threshold, 1, 1, NULL, NULL);
-  figure *y2 = product_ex(problem, level, "(P^T A)*P sym", pta, p, bench.threshold, 1, 1, NULL, NULL);
+  figure *y1 = product_ex(problem, level, "P^T*(AP) sym", pt, ap, NULL, bench.threshold, 1, 1, NULL, NULL);
+  figure *y2 = product_ex(problem, level, "(P^T A)*P sym", pta, p, pt, bench.threshold, 1, 1, NULL, NULL);
   order_total(problem, level, "order pt_ap sym", x1, y1);
   order_total(problem, level, "order pta_p sym", x2, y2);
 }
@@ -166,7 +172,7 @@ static void symmetric_rows(const char *problem, int level, const operand *pt, co
 static void conversion(const char *problem, const operand *a) {
   fmt_csr *d = NULL;
   TRY(fmt_csr_upload(a->host, &d));
-  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0}, d};
+  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO}, d};
   figure *f = bench_new_figure(problem, 0, "csr->tile");
   TRY(bench_measure(call_convert, free_tile, &ctx, bench.reps, &f->tile));
   f->rows = a->host->m;
@@ -176,6 +182,25 @@ static void conversion(const char *problem, const operand *a) {
   f->tile_floor_ms = 1e3 * (bench_csr32_bytes(a->host->m, a->host->nnz) + 4.0 * a->host->nnz +
                             bench_tile_bytes(a->tile)) / bench.bandwidth;
   fmt_csr_destroy(d);
+}
+
+/* t is a's transpose: a's pattern (and, with values, a itself) is symmetric. */
+static int equals_transpose(const fmt_csr *a, const fmt_csr *t, int values) {
+  return a->m == a->n && a->nnz == t->nnz &&
+         !memcmp(a->row_ptr, t->row_ptr, ((size_t)a->m + 1) * sizeof *a->row_ptr) &&
+         !memcmp(a->col, t->col, (size_t)a->nnz * sizeof *a->col) &&
+         (!values || !memcmp(a->val, t->val, (size_t)a->nnz * sizeof *a->val));
+}
+
+/* Whether a's pattern is symmetric, so that a serves as its own transpose's
+ * tile layout (B^T for B = A). Rounding may leave a Galerkin operator's
+ * values unsymmetric in the last bits; the column order needs the pattern only. */
+static int pattern_symmetric(const fmt_csr *a) {
+  fmt_csr *t = NULL;
+  TRY(fmt_csr_transpose(a, &t));
+  int sym = equals_transpose(a, t, 0);
+  fmt_csr_destroy(t);
+  return sym;
 }
 
 /* ---- drivers ---- */
@@ -193,20 +218,21 @@ static void poisson_levels(const bench_problem *pb) {
     fmt_csr *p_host = NULL, *pt_host = NULL, *ap_host = NULL, *pta_host = NULL, *next = NULL;
     int32_t side_c = 0;
     operand_make(a_host, &a);
+    const operand *a_t = pattern_symmetric(a_host) ? &a : NULL;
     if (level == 0) {
       conversion(name, &a);
-      product(name, 0, "A^2", &a, &a, bench.threshold, 1, NULL);
+      product(name, 0, "A^2", &a, &a, a_t, bench.threshold, 1, NULL);
     }
     TRY(spgemm_structured_prolongator(a_host, dims, side, &p_host, &side_c));
     TRY(fmt_csr_transpose(p_host, &pt_host));
     operand_make(p_host, &p);
     operand_make(pt_host, &pt);
-    figure *x1 = product(name, level, "A*P", &a, &p, bench.threshold, 1, &ap_host);
+    figure *x1 = product(name, level, "A*P", &a, &p, &pt, bench.threshold, 1, &ap_host);
     operand_make(ap_host, &ap);
-    figure *y1 = product(name, level, "P^T*(AP)", &pt, &ap, bench.threshold, 1, &next);
-    figure *x2 = product(name, level, "P^T*A", &pt, &a, bench.threshold, 1, &pta_host);
+    figure *y1 = product(name, level, "P^T*(AP)", &pt, &ap, NULL, bench.threshold, 1, &next);
+    figure *x2 = product(name, level, "P^T*A", &pt, &a, a_t, bench.threshold, 1, &pta_host);
     operand_make(pta_host, &pta);
-    figure *y2 = product(name, level, "(P^T A)*P", &pta, &p, bench.threshold, 1, NULL);
+    figure *y2 = product(name, level, "(P^T A)*P", &pta, &p, &pt, bench.threshold, 1, NULL);
     order_total(name, level, "order pt_ap", x1, y1);
     order_total(name, level, "order pta_p", x2, y2);
     symmetric_rows(name, level, &pt, &ap, &pta, &p, x1, x2);
@@ -215,9 +241,9 @@ static void poisson_levels(const bench_problem *pb) {
       int passes = bench.passes;
       bench.passes = SPGEMM_PASSES_TWO;
       for (int k = 0; k < 6; k++) {
-        product(name, 0, "sweep A^2", &a, &a, thresholds[k], 0, NULL);
-        product(name, 0, "sweep A*P", &a, &p, thresholds[k], 0, NULL);
-        product(name, 0, "sweep Pt*AP", &pt, &ap, thresholds[k], 0, NULL);
+        product(name, 0, "sweep A^2", &a, &a, a_t, thresholds[k], 0, NULL);
+        product(name, 0, "sweep A*P", &a, &p, &pt, thresholds[k], 0, NULL);
+        product(name, 0, "sweep Pt*AP", &pt, &ap, NULL, thresholds[k], 0, NULL);
       }
       bench.passes = passes;
     }
@@ -254,12 +280,13 @@ static void sa_hierarchy(const bench_problem *pb) {
     operand_borrow(amg_level_operator(h, l), &a);
     operand_borrow(amg_level_prolongator(h, l), &p);
     operand_borrow(amg_level_restriction(h, l), &r);
-    figure *x1 = product_ex(name, l, "A*P", &a, &p, bench.threshold, 0, 1, NULL, &ap_dev);
+    figure *x1 = product_ex(name, l, "A*P", &a, &p, &r, bench.threshold, 0, 1, NULL, &ap_dev);
     operand_borrow(ap_dev, &ap);
-    figure *y1 = product(name, l, "P^T*(AP)", &r, &ap, bench.threshold, 1, NULL);
-    figure *x2 = product_ex(name, l, "P^T*A", &r, &a, bench.threshold, 0, 1, NULL, &pta_dev);
+    figure *y1 = product(name, l, "P^T*(AP)", &r, &ap, NULL, bench.threshold, 1, NULL);
+    figure *x2 = product_ex(name, l, "P^T*A", &r, &a, rep->symmetric ? &a : NULL, bench.threshold, 0, 1, NULL,
+                            &pta_dev);
     operand_borrow(pta_dev, &pta);
-    figure *y2 = product(name, l, "(P^T A)*P", &pta, &p, bench.threshold, 1, NULL);
+    figure *y2 = product(name, l, "(P^T A)*P", &pta, &p, &r, bench.threshold, 1, NULL);
     order_total(name, l, "order pt_ap", x1, y1);
     order_total(name, l, "order pta_p", x2, y2);
     symmetric_rows(name, l, &r, &ap, &pta, &p, x1, x2);
@@ -274,32 +301,24 @@ static void sa_hierarchy(const bench_problem *pb) {
   amg_hierarchy_destroy(h);
 }
 
-/* t is a's transpose. */
-static int is_symmetric(const fmt_csr *a, const fmt_csr *t) {
-  return a->m == a->n && a->nnz == t->nnz &&
-         !memcmp(a->row_ptr, t->row_ptr, ((size_t)a->m + 1) * sizeof *a->row_ptr) &&
-         !memcmp(a->col, t->col, (size_t)a->nnz * sizeof *a->col) &&
-         !memcmp(a->val, t->val, (size_t)a->nnz * sizeof *a->val);
-}
-
 static void matrix_market(const char *path) {
   fmt_csr *host = NULL, *host_t = NULL;
   TRY(fmt_mm_read(path, &host));
   const char *base = bench_basename(path);
   fprintf(stderr, "%s: %d x %d, %lld nnz\n", base, host->m, host->n, (long long)host->nnz);
   TRY(fmt_csr_transpose(host, &host_t));
-  int symmetric = is_symmetric(host, host_t);
+  int symmetric = equals_transpose(host, host_t, 1);
   operand a;
   operand_make(host, &a);
   conversion(base, &a);
   if (host->m == host->n)
-    product(base, 0, "A^2", &a, &a, bench.threshold, 1, NULL);
+    product(base, 0, "A^2", &a, &a, equals_transpose(host, host_t, 0) ? &a : NULL, bench.threshold, 1, NULL);
   if (symmetric)
     fmt_csr_destroy(host_t); /* A*A^T = A^2 */
   else {
     operand at;
     operand_make(host_t, &at);
-    product(base, 0, "A*A^T", &a, &at, bench.threshold, 1, NULL);
+    product(base, 0, "A*A^T", &a, &at, &a, bench.threshold, 1, NULL);
     operand_free(&at);
   }
   operand_free(&a);
@@ -310,14 +329,19 @@ static void usage(void) {
           "usage: spgemm_bench [--problem 2d5|2d9|3d7|3d27]... [--n N] [--mtx FILE]\n"
           "                    [--reps N] [--levels L] [--dense-threshold T] [--sweep] [--profile] [--hierarchy]\n"
           "                    [--kernels auto|pairs|rows] [--row-split 0|1|2|4|8] [--passes auto|two|one]\n"
-          "                    [--candidates auto|layout] [--json FILE]\n"
+          "                    [--candidates auto|layout] [--b-lookup auto|columns|rows] [--no-b-transpose]\n"
+          "                    [--json FILE]\n"
           "  default: the four Poisson problems at the Galerkin study's sizes, 10 reps,\n"
           "  structured-aggregation P; --hierarchy: the real SA hierarchy (MIS-2 aggregates);\n"
           "  --kernels: the kernels of steps 2 and 3 (spgemm.h; default auto);\n"
           "  --row-split: half-warps per C tile row in the numeric row kernel (default 0: by C's size);\n"
           "  --passes: steps 2 and 3 apart or as one pass where they can be (spgemm.h; default auto);\n"
           "  --candidates: step 1's candidates exact where step 2 has its row kernel, or from the tile\n"
-          "    layouts alone (spgemm.h; default auto)\n");
+          "    layouts alone (spgemm.h; default auto);\n"
+          "  --b-lookup: the pair kernels find B's tiles in its column order or its tile rows (spgemm.h;\n"
+          "    default auto);\n"
+          "  --no-b-transpose: sort B's tiles by column in every tile product, instead of reading that\n"
+          "    order from B^T where the operation has it (P^T for B = P, A for B = A^T or symmetric A)\n");
   exit(2);
 }
 
@@ -328,8 +352,10 @@ int main(int argc, char **argv) {
   bench.threshold = SPGEMM_DENSE_THRESHOLD;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-    if (!strcmp(arg, "--sweep") || !strcmp(arg, "--profile") || !strcmp(arg, "--hierarchy")) {
-      *(arg[2] == 's' ? &bench.sweep : arg[2] == 'p' ? &bench.profile : &hierarchy) = 1;
+    if (!strcmp(arg, "--sweep") || !strcmp(arg, "--profile") || !strcmp(arg, "--hierarchy") ||
+        !strcmp(arg, "--no-b-transpose")) {
+      *(arg[2] == 's' ? &bench.sweep : arg[2] == 'p' ? &bench.profile : arg[2] == 'h' ? &hierarchy
+                                                                                   : &bench.no_b_transpose) = 1;
       continue;
     }
     if (!val)
@@ -348,6 +374,9 @@ int main(int argc, char **argv) {
       bench.row_split = atoi(val);
     else if (!strcmp(arg, "--candidates") && (!strcmp(val, "auto") || !strcmp(val, "layout")))
       bench.layout_candidates = val[0] == 'l';
+    else if (!strcmp(arg, "--b-lookup") && (!strcmp(val, "auto") || !strcmp(val, "columns") || !strcmp(val, "rows")))
+      bench.b_lookup = val[0] == 'a' ? SPGEMM_B_LOOKUP_AUTO : val[0] == 'c' ? SPGEMM_B_LOOKUP_COLUMNS
+                                                                             : SPGEMM_B_LOOKUP_ROWS;
     else if (!strcmp(arg, "--passes") && (!strcmp(val, "auto") || !strcmp(val, "two") || !strcmp(val, "one")))
       bench.passes = val[0] == 'a' ? SPGEMM_PASSES_AUTO : val[1] == 'w' ? SPGEMM_PASSES_TWO : SPGEMM_PASSES_ONE;
     else

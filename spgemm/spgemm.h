@@ -90,6 +90,16 @@ typedef enum spgemm_kernels {
   SPGEMM_KERNELS_PAIRS, /* the pair kernels for every tile */
   SPGEMM_KERNELS_ROWS   /* the row kernels for every tile row that fits */
 } spgemm_kernels;
+/* How the pair kernels find B_kj for a C tile (i, j) and an A tile (i, k)
+ * (tile_match.cuh): in B's column order (sorted, or read from B^T), or by a
+ * search of B's tile row k, which needs no column order. Both find the same
+ * pairs in the same order of k. AUTO estimates the searches' dependent
+ * loads from the mean list lengths (spgemm_device.cuh). */
+typedef enum spgemm_b_lookup_kind {
+  SPGEMM_B_LOOKUP_AUTO = 0,
+  SPGEMM_B_LOOKUP_COLUMNS,
+  SPGEMM_B_LOOKUP_ROWS
+} spgemm_b_lookup_kind;
 typedef enum spgemm_passes {
   SPGEMM_PASSES_AUTO = 0,
   SPGEMM_PASSES_TWO, /* steps 2 and 3 apart */
@@ -119,6 +129,7 @@ typedef struct spgemm_tile_options {
                             so step 2 meets and drops empty ones (tests); 0 (default): exact, from
                             each tile's used rows and columns, so that every candidate is one of C's
                             tiles, where step 2 starts with its row kernel (spgemm_device.cuh) */
+  spgemm_b_lookup_kind b_lookup; /* B_kj in B's column order or B's tile rows (above); 0 is AUTO */
 } spgemm_tile_options;
 
 typedef struct spgemm_stats {

@@ -2,11 +2,14 @@
 #ifndef SPGEMM_DEVICE_CUH
 #define SPGEMM_DEVICE_CUH
 
+#include <math.h>
+
 #include <cub/device/device_scan.cuh>
 
 #include "device_util.cuh"
 #include "last_block_scan.cuh"
 #include "spgemm.h"
+#include "tile_match.cuh"
 
 /* Step 1, count pass; *num_cand (host) is the number of candidates. Few
  * rows (last_block_scan.cuh): cand_ptr (tile_m + 1, device) gets each
@@ -46,6 +49,25 @@ static inline bool spgemm_exact_candidates(bool layout, spgemm_kernels kernels, 
   return !layout && spgemm_symbolic_by_rows(kernels, tile_m);
 }
 
+/* Whether the pair kernels look B_kj up in B's tile rows rather than its
+ * column order (tile_match.cuh), which then is not built. AUTO compares the
+ * dependent loads per chunk of 32 walked entries, on the mean list lengths
+ * (A's tile rows ra, B's tile columns cb and tile rows rb): in the column
+ * order, ceil(min(ra, cb) / 32) chunks of a load and a binary search of
+ * the longer list; in B's rows, ceil(ra / 32) chunks of a load, B's row
+ * bounds and a search of rb. */
+static inline bool spgemm_lookup_by_rows(spgemm_b_lookup_kind kind, const fmt_tile *a, const fmt_tile *b) {
+  if (kind != SPGEMM_B_LOOKUP_AUTO)
+    return kind == SPGEMM_B_LOOKUP_ROWS;
+  double ra = a->tile_m ? (double)a->num_tiles / a->tile_m : 0;
+  double cb = b->tile_n ? (double)b->num_tiles / b->tile_n : 0;
+  double rb = b->tile_m ? (double)b->num_tiles / b->tile_m : 0;
+  double walked = ra < cb ? ra : cb, searched = ra < cb ? cb : ra;
+  double by_columns = ceil(walked / 32) * (1 + log2(searched + 1));
+  double by_rows = ceil(ra / 32) * (2 + log2(rb + 1));
+  return by_rows <= by_columns;
+}
+
 /* The numeric row kernel's smaller instance takes C tile rows of at most
  * this many entries (tile_numeric_rows.cu). */
 #define SPGEMM_SHORT_ROW_SLOTS (SPGEMM_ROW_SLOTS / 2)
@@ -57,7 +79,7 @@ static inline bool spgemm_exact_candidates(bool layout, spgemm_kernels kernels, 
  * the tile row of each C tile. With one_pass (never with rows), the
  * one-pass kernel replaces the pair kernel and C's val is set too, so step
  * 3 is done. One host sync. */
-amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
+amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   const int64_t *cand_ptr, const int32_t *cand_col,
                                   const int32_t *cand_row, int64_t num_cand, bool rows, bool list,
                                   bool one_pass, fmt_tile **c, int32_t **c_row);
@@ -76,7 +98,7 @@ static inline bool spgemm_use_one_pass(spgemm_passes passes, bool rows, int64_t 
  * spgemm_scan_scratch(l) entries) and, fused, the totals to *total (the
  * host mailbox). */
 spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group);
-amg_status spgemm_one_pass_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
+amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col, int group,
                                   spgemm_scan_layout l, uint16_t *cand_mask, int32_t *cand_nnz, double *cand_val,
                                   fmt_tile_count *prefix, fmt_tile_count *total);
@@ -129,7 +151,7 @@ static __device__ __forceinline__ int64_t spgemm_grab(unsigned long long *next, 
 
 /* Step 3: C's values (the row kernel first where spgemm.h's AUTO rule, or
  * kernels, says so; list as in step 2). */
-amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
+amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                  fmt_tile *c, const int32_t *c_row, int dense_threshold,
                                  spgemm_kernels kernels, int row_split, bool list);
 /* The row kernel alone: C tile rows with 1..SPGEMM_ROW_SLOTS entries,

@@ -2,7 +2,8 @@
  * for a product known to be symmetric, the tiles on and above the diagonal
  * only, then fmt_tile_mirror_upper_device (one more sync).
  *
- * Allocations: C's arrays, and work arrays of O(tiles): B's column order,
+ * Allocations: C's arrays, and work arrays of O(tiles): B's column order
+ * (unless the pair kernels look B's tiles up in its tile rows),
  * A's and B's tile occupancy (exact candidates, 2 bytes per tile), the
  * candidate structure (pointers, columns, rows, masks, nnz, prefixes) and
  * C's tile rows; with one pass (spgemm.h), 2 KB per candidate for its
@@ -34,12 +35,16 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   spgemm_passes passes = opt ? opt->passes : SPGEMM_PASSES_AUTO;
   if (passes != SPGEMM_PASSES_AUTO && passes != SPGEMM_PASSES_TWO && passes != SPGEMM_PASSES_ONE)
     return amg_error(AMG_ERR_ARG, "spgemm: passes %d; use auto (0), two (1) or one (2)", (int)passes);
+  spgemm_b_lookup_kind lookup = opt ? opt->b_lookup : SPGEMM_B_LOOKUP_AUTO;
+  if (lookup != SPGEMM_B_LOOKUP_AUTO && lookup != SPGEMM_B_LOOKUP_COLUMNS && lookup != SPGEMM_B_LOOKUP_ROWS)
+    return amg_error(AMG_ERR_ARG, "spgemm: b_lookup %d; use auto (0), columns (1) or rows (2)", (int)lookup);
   if (row_split != 0 && row_split != 1 && row_split != 2 && row_split != 4 && row_split != 8)
     return amg_error(AMG_ERR_ARG, "spgemm: row_split %d; use 0, 1, 2, 4 or 8", row_split);
   bool upper = opt && opt->symmetric;
   if (upper && a->m != b->n)
     return amg_error(AMG_ERR_ARG, "spgemm: a symmetric product must be square, not %d x %d", a->m, b->n);
-  fmt_tile_columns *bc = NULL;
+  fmt_tile_columns *bc = NULL; /* B's column order, unless B_kj is looked up in B's tile rows */
+  spgemm_b_lookup bl;
   int64_t *cand_ptr = NULL, num_cand = 0;
   int32_t *cand_col = NULL, *cand_row = NULL, *c_row = NULL;
   uint16_t *occ = NULL; /* exact candidates (spgemm_occupancy_device) */
@@ -63,10 +68,15 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
       AMG_TRY_GOTO(fmt_timer_start(step), s, done);                                                \
     }                                                                                              \
   } while (0)
-  if (opt && opt->b_transpose)
-    AMG_TRY_GOTO(fmt_tile_columns_from_transpose(b, opt->b_transpose, &bc), s, done);
-  else
-    AMG_TRY_GOTO(fmt_tile_columns_create_device(b, &bc), s, done);
+  if (spgemm_lookup_by_rows(lookup, a, b))
+    bl = spgemm_b_lookup{b->tile_ptr, b->tile_col, NULL};
+  else {
+    if (opt && opt->b_transpose)
+      AMG_TRY_GOTO(fmt_tile_columns_from_transpose(b, opt->b_transpose, &bc), s, done);
+    else
+      AMG_TRY_GOTO(fmt_tile_columns_create_device(b, &bc), s, done);
+    bl = spgemm_b_lookup{bc->col_ptr, bc->row, bc->tile};
+  }
   STEP_DONE(0);
   /* cand_ptr, then the count pass's scratch */
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_ptr,
@@ -92,7 +102,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   STEP_DONE(1);
   rows = spgemm_symbolic_by_rows(kernels, a->tile_m);
   one_pass = spgemm_use_one_pass(passes, rows, num_cand, spgemm_mean_list(a, b));
-  AMG_TRY_GOTO(spgemm_symbolic_device(a, bc, b, cand_ptr, cand_col, cand_row, num_cand, rows, list, one_pass,
+  AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, cand_ptr, cand_col, cand_row, num_cand, rows, list, one_pass,
                                       &c, &c_row),
                s, done);
   fmt_device_free(cand_col);
@@ -100,7 +110,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   cand_col = cand_row = NULL;
   STEP_DONE(2);
   if (!one_pass)
-    AMG_TRY_GOTO(spgemm_numeric_device(a, bc, b, c, c_row, dense_threshold, kernels, row_split, list), s,
+    AMG_TRY_GOTO(spgemm_numeric_device(a, bl, b, c, c_row, dense_threshold, kernels, row_split, list), s,
                  done);
   STEP_DONE(3);
   if (upper) { /* the work arrays go first: U and C coexist */

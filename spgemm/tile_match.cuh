@@ -1,9 +1,14 @@
 /* Matched tile pairs of one C tile (GPU twin of tile_match.c).
  *
- * C tile (i, j) needs every A_ik in A's tile row i that has a B_kj in B's
- * tile column j. The shorter of the two sorted lists is walked in chunks; in
- * a chunk, lane l takes entry l and binary-searches the longer list, and a
- * ballot gives the chunk's hits in increasing k.
+ * C tile (i, j) needs every A_ik in A's tile row i that has a B_kj. B_kj is
+ * looked up one of two ways (spgemm_b_lookup, spgemm.h's b_lookup):
+ *  - in B's column order: the shorter of A's tile row i and B's tile column
+ *    j (both sorted by k) is walked in chunks; in a chunk, lane l takes
+ *    entry l and binary-searches the longer list;
+ *  - in B's tile rows: A's tile row i is walked, and lane l binary-searches
+ *    B's tile row k (sorted by column) for j. No column order is needed.
+ * Either way a ballot gives the chunk's hits in increasing k, so both find
+ * the same pairs in the same order.
  *
  * A tile is served by S half-warps (S a power of two up to 16):
  *  - S = 1 (short lists, many tiles): the half-warp walks chunks of 16;
@@ -17,6 +22,16 @@
 #define SPGEMM_TILE_MATCH_CUH
 
 #include "device_util.cuh"
+
+/* Where the pair kernels look B_kj up (set on the host, passed by value):
+ * B's column order (ptr = col_ptr by tile column j, key = the tile rows k
+ * of each column, tile = the B tile at each position), or B's tile rows
+ * (ptr = tile_ptr by k, key = tile_col, tile = NULL: a position is a tile). */
+struct spgemm_b_lookup {
+  const int64_t *ptr;
+  const int32_t *key;
+  const int64_t *tile;
+};
 
 /* Position of key in sorted list[lo, hi), or -1. */
 static __device__ __forceinline__ int32_t spgemm_find(const int32_t *list, int32_t lo, int32_t hi,
@@ -40,31 +55,35 @@ static __device__ __forceinline__ unsigned spgemm_members() {
   return LANES == 32 ? 0xFFFFFFFFu : fmt_half_warp_mask();
 }
 
-/* A's tile row i and B's tile column j, and which one is walked. */
+/* A's tile row i and where B_kj is found: B's tile column j, or B's tile
+ * rows (b_tile NULL), and which list is walked. */
 struct spgemm_lists {
   const int32_t *a_col;  /* A's tile columns k, [a_lo, a_hi) */
-  const int32_t *b_row;  /* B's tile rows k in column order, [b_lo, b_hi) */
-  const int64_t *b_tile; /* B tile index at each column-order position */
-  int32_t a_lo, a_hi, b_lo, b_hi;
+  const int64_t *b_ptr;  /* B's tile rows: tile_ptr (by k) */
+  const int32_t *b_key;  /* column order: B's tile rows k, [b_lo, b_hi); B's tile rows: its tile columns */
+  const int64_t *b_tile; /* column order: B tile index at each position; NULL for B's tile rows */
+  int32_t a_lo, a_hi, b_lo, b_hi, j;
   bool walk_a;
   __device__ int32_t length() const { return walk_a ? a_hi - a_lo : b_hi - b_lo; }
 };
 
 static __device__ __forceinline__ spgemm_lists spgemm_make_lists(const int64_t *a_tile_ptr,
-                                                                const int32_t *a_tile_col,
-                                                                const int64_t *bc_col_ptr,
-                                                                const int32_t *bc_row,
-                                                                const int64_t *bc_tile, int32_t i,
-                                                                int32_t j) {
+                                                                const int32_t *a_tile_col, spgemm_b_lookup bl,
+                                                                int32_t i, int32_t j) {
   spgemm_lists l;
   l.a_col = a_tile_col;
-  l.b_row = bc_row;
-  l.b_tile = bc_tile;
+  l.b_ptr = bl.ptr;
+  l.b_key = bl.key;
+  l.b_tile = bl.tile;
+  l.j = j;
   l.a_lo = (int32_t)a_tile_ptr[i];
   l.a_hi = (int32_t)a_tile_ptr[i + 1];
-  l.b_lo = (int32_t)bc_col_ptr[j];
-  l.b_hi = (int32_t)bc_col_ptr[j + 1];
-  l.walk_a = (l.a_hi - l.a_lo) <= (l.b_hi - l.b_lo);
+  l.b_lo = l.b_hi = 0;
+  if (bl.tile) {
+    l.b_lo = (int32_t)bl.ptr[j];
+    l.b_hi = (int32_t)bl.ptr[j + 1];
+  }
+  l.walk_a = !bl.tile || (l.a_hi - l.a_lo) <= (l.b_hi - l.b_lo);
   return l;
 }
 
@@ -90,15 +109,22 @@ static __device__ __forceinline__ unsigned spgemm_chunk_pairs(const spgemm_lists
   *pa = -1;
   *pb = -1;
   if (l.walk_a) {
-    if (inside) {
-      int32_t q = spgemm_find(l.b_row, l.b_lo, l.b_hi, l.a_col[mine]);
+    if (inside && l.b_tile) {
+      int32_t q = spgemm_find(l.b_key, l.b_lo, l.b_hi, l.a_col[mine]);
       if (q >= 0) {
         *pa = mine;
         *pb = (int32_t)l.b_tile[q];
       }
+    } else if (inside) { /* B's tile row k */
+      int32_t k = l.a_col[mine];
+      int32_t q = spgemm_find(l.b_key, (int32_t)l.b_ptr[k], (int32_t)l.b_ptr[k + 1], l.j);
+      if (q >= 0) {
+        *pa = mine;
+        *pb = q;
+      }
     }
   } else if (inside) {
-    int32_t q = spgemm_find(l.a_col, l.a_lo, l.a_hi, l.b_row[mine]);
+    int32_t q = spgemm_find(l.a_col, l.a_lo, l.a_hi, l.b_key[mine]);
     if (q >= 0) {
       *pa = q;
       *pb = (int32_t)l.b_tile[mine];

@@ -20,7 +20,7 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
                    int dense_threshold, const int64_t *c_tile_ptr, numeric_c c, const int64_t *a_tile_ptr,
                    const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask,
                    const uint8_t *a_row_ptr, const double *a_val,
-                   const int64_t *bc_col_ptr, const int32_t *bc_row, const int64_t *bc_tile,
+                   spgemm_b_lookup bl,
                    const int64_t *b_tile_nnz, const uint16_t *b_mask, const uint8_t *b_row_ptr,
                    const double *b_val) {
   __shared__ double acc_all[NUMERIC_HALF_WARPS][FMT_TILE * FMT_TILE];
@@ -28,8 +28,8 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
   __shared__ int64_t grabbed;
   int hw = threadIdx.x >> 4, per_block = NUMERIC_HALF_WARPS / group;
 #define NUMERIC_TILE_ARGS                                                                          \
-  group, dense_threshold, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bc_col_ptr,   \
-      bc_row, bc_tile, b_tile_nnz, b_mask, b_row_ptr, b_val, acc_all, staged_all
+  group, dense_threshold, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bl, b_tile_nnz, \
+      b_mask, b_row_ptr, b_val, acc_all, staged_all
   if (!LIST) {
     int64_t t = (int64_t)blockIdx.x * per_block + hw / group;
     bool active = t < nt;
@@ -66,7 +66,7 @@ static bool numeric_by_rows(spgemm_kernels kernels, const fmt_tile *a, const fmt
           spgemm_mean_list(a, b) >= 8.0);
 }
 
-amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
+amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                  fmt_tile *c, const int32_t *c_row, int dense_threshold,
                                  spgemm_kernels kernels, int row_split, bool list) {
   int64_t nt = c->num_tiles;
@@ -95,7 +95,7 @@ amg_status spgemm_numeric_device(const fmt_tile *a, const fmt_tile_columns *bc, 
     numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val};
 #define NUMERIC_ARGS                                                                               \
   nt, row_slots, left, work, group, dense_threshold, c->tile_ptr, cc, a->tile_ptr, a->tile_col,          \
-      a->tile_nnz, a->mask, a->row_ptr, a->val, bc->col_ptr, bc->row, bc->tile, b->tile_nnz, b->mask,      \
+      a->tile_nnz, a->mask, a->row_ptr, a->val, bl, b->tile_nnz, b->mask,      \
       b->row_ptr, b->val
     if (group == 1 && left)
       numeric_kernel<16, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);

@@ -65,7 +65,7 @@ template <int LANES, bool ONE_PASS>
 static __device__ __forceinline__ int numeric_tile(
     bool active, int64_t t, int group, int dense_threshold, const numeric_c &c, const int64_t *a_tile_ptr,
     const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask, const uint8_t *a_row_ptr,
-    const double *a_val, const int64_t *bc_col_ptr, const int32_t *bc_row, const int64_t *bc_tile,
+    const double *a_val, spgemm_b_lookup bl,
     const int64_t *b_tile_nnz, const uint16_t *b_mask, const uint8_t *b_row_ptr, const double *b_val,
     double (*acc_all)[FMT_TILE * FMT_TILE], uint32_t (*staged_all)[NUM_BATCH][16]) {
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15, sh = hw & (group - 1);
@@ -83,7 +83,7 @@ static __device__ __forceinline__ int numeric_tile(
     int width = dense ? FMT_TILE : __popc(mask_c);
     for (int q = 0; q < width; q++)
       row[q] = 0.0;
-    spgemm_lists l = spgemm_make_lists(a_tile_ptr, a_tile_col, bc_col_ptr, bc_row, bc_tile, c.row[t], c.col[t]);
+    spgemm_lists l = spgemm_make_lists(a_tile_ptr, a_tile_col, bl, c.row[t], c.col[t]);
     int32_t from, to;
     spgemm_warp_part(l, LANES == 32 ? sh / 2 : 0, LANES == 32 ? group / 2 : 1, &from, &to);
     for (int32_t at = from; at < to; at += LANES) {

@@ -37,8 +37,7 @@ template <int LANES, bool FUSED>
 static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED_MIN_BLOCKS : NUMERIC_MIN_BLOCKS)
     one_pass_kernel(int64_t num_cand, int group, numeric_c c, const int64_t *a_tile_ptr,
                     const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask,
-                    const uint8_t *a_row_ptr, const double *a_val, const int64_t *bc_col_ptr,
-                    const int32_t *bc_row, const int64_t *bc_tile, const int64_t *b_tile_nnz,
+                    const uint8_t *a_row_ptr, const double *a_val, spgemm_b_lookup bl, const int64_t *b_tile_nnz,
                     const uint16_t *b_mask, const uint8_t *b_row_ptr, const double *b_val,
                     fmt_tile_count *local_prefix, fmt_tile_count *scratch, fmt_tile_count *total) {
   __shared__ double acc_all[NUMERIC_HALF_WARPS][FMT_TILE * FMT_TILE];
@@ -48,7 +47,7 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED
   int64_t u = (int64_t)blockIdx.x * units + hw / group;
   bool active = u < num_cand;
   int nnz = numeric_tile<LANES, true>(active, u, group, 0, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask,
-                                      a_row_ptr, a_val, bc_col_ptr, bc_row, bc_tile, b_tile_nnz, b_mask,
+                                      a_row_ptr, a_val, bl, b_tile_nnz, b_mask,
                                       b_row_ptr, b_val, acc_all, staged_all);
   if (!FUSED)
     return;
@@ -69,7 +68,7 @@ spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group) {
   return l.len == 1 ? l : spgemm_scan_unfused(num_cand, units);
 }
 
-amg_status spgemm_one_pass_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
+amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col, int group,
                                   spgemm_scan_layout l, uint16_t *cand_mask, int32_t *cand_nnz, double *cand_val,
                                   fmt_tile_count *prefix, fmt_tile_count *total) {
@@ -78,7 +77,7 @@ amg_status spgemm_one_pass_device(const fmt_tile *a, const fmt_tile_columns *bc,
   numeric_c c = {cand_row, cand_col, NULL, NULL, NULL, cand_mask, cand_nnz, cand_val};
 #define ONE_PASS_ARGS                                                                              \
   num_cand, group, c, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val,         \
-      bc->col_ptr, bc->row, bc->tile, b->tile_nnz, b->mask, b->row_ptr, b->val, prefix, prefix + num_cand, \
+      bl, b->tile_nnz, b->mask, b->row_ptr, b->val, prefix, prefix + num_cand, \
       total
   unsigned blocks = (unsigned)l.blocks;
   if (group == 1 && l.fused)

@@ -36,12 +36,10 @@ template <int LANES>
 static __device__ unsigned candidate_mask(int64_t u, int group, int sh, int r, const int32_t *cand_row,
                                           const int32_t *cand_col, const int64_t *a_tile_ptr,
                                           const int32_t *a_tile_col, const uint16_t *a_mask,
-                                          const int64_t *bc_col_ptr, const int32_t *bc_row,
-                                          const int64_t *bc_tile, const uint16_t *b_mask,
+                                          spgemm_b_lookup bl, const uint16_t *b_mask,
                                           uint16_t (*staged)[16]) {
   unsigned members = spgemm_members<LANES>(), acc = 0;
-  spgemm_lists l = spgemm_make_lists(a_tile_ptr, a_tile_col, bc_col_ptr, bc_row, bc_tile, cand_row[u],
-                                     cand_col[u]);
+  spgemm_lists l = spgemm_make_lists(a_tile_ptr, a_tile_col, bl, cand_row[u], cand_col[u]);
   int32_t from, to;
   spgemm_warp_part(l, LANES == 32 ? sh / 2 : 0, LANES == 32 ? group / 2 : 1, &from, &to);
   for (int32_t at = from; at < to; at += LANES) {
@@ -100,7 +98,7 @@ static __global__ void __launch_bounds__(SYM_THREADS)
     symbolic_kernel(int64_t num_cand, int group, int64_t len, int row_cands, const int64_t *cand_ptr,
                     const int32_t *cand_row, const int32_t *cand_col,
                     const int64_t *a_tile_ptr, const int32_t *a_tile_col, const uint16_t *a_mask,
-                    const int64_t *bc_col_ptr, const int32_t *bc_row, const int64_t *bc_tile,
+                    spgemm_b_lookup bl,
                     const uint16_t *b_mask, uint16_t *cand_mask, int32_t *cand_nnz,
                     fmt_tile_count *local_prefix, fmt_tile_count *scratch, fmt_tile_count *total) {
   __shared__ uint16_t staged_all[SYM_HALF_WARPS][SYM_BATCH][16];
@@ -118,7 +116,7 @@ static __global__ void __launch_bounds__(SYM_THREADS)
     unsigned acc = 0;
     if (active)
       acc = candidate_mask<LANES>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask,
-                                  bc_col_ptr, bc_row, bc_tile, b_mask, staged_all[hw]);
+                                  bl, b_mask, staged_all[hw]);
     acc = group_or(acc, group, hw, sh, r, partial);
     if (active && sh == 0) { /* whole half-warps */
       int nnz = spgemm_store_candidate(u, r, acc, cand_mask, cand_nnz);
@@ -141,8 +139,7 @@ template <int LANES>
 static __global__ void __launch_bounds__(SYM_THREADS)
     symbolic_left_kernel(const int64_t *left, unsigned long long *work, int group,
                          const int32_t *cand_row, const int32_t *cand_col, const int64_t *a_tile_ptr,
-                         const int32_t *a_tile_col, const uint16_t *a_mask, const int64_t *bc_col_ptr,
-                         const int32_t *bc_row, const int64_t *bc_tile, const uint16_t *b_mask,
+                         const int32_t *a_tile_col, const uint16_t *a_mask, spgemm_b_lookup bl, const uint16_t *b_mask,
                          uint16_t *cand_mask, int32_t *cand_nnz) {
   __shared__ uint16_t staged_all[SYM_HALF_WARPS][SYM_BATCH][16];
   __shared__ unsigned partial[SYM_HALF_WARPS][16];
@@ -155,7 +152,7 @@ static __global__ void __launch_bounds__(SYM_THREADS)
     unsigned acc = 0;
     if (active)
       acc = candidate_mask<LANES>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask,
-                                  bc_col_ptr, bc_row, bc_tile, b_mask, staged_all[hw]);
+                                  bl, b_mask, staged_all[hw]);
     acc = group_or(acc, group, hw, sh, r, partial);
     if (active && sh == 0)
       (void)spgemm_store_candidate(u, r, acc, cand_mask, cand_nnz);
@@ -231,7 +228,7 @@ struct count_of_candidate {
   }
 };
 
-amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc, const fmt_tile *b,
+amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   const int64_t *cand_ptr, const int32_t *cand_col,
                                   const int32_t *cand_row, int64_t num_cand, bool rows, bool list,
                                   bool one_pass, fmt_tile **out, int32_t **c_row_out) {
@@ -280,7 +277,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
         done);
     unsigned blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * (group == 1 ? wave16 : wave32));
 #define LEFT_ARGS                                                                                  \
-  left, work, group, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bc->col_ptr, bc->row, bc->tile, \
+  left, work, group, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bl, \
       b->mask, cand_mask, cand_nnz
     if (group == 1)
       symbolic_left_kernel<16><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(LEFT_ARGS);
@@ -290,14 +287,14 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, const fmt_tile_columns *bc,
     AMG_LAUNCH_GOTO(s, done);
   } else if (num_cand > 0 && one_pass) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
-    AMG_TRY_GOTO(spgemm_one_pass_device(a, bc, b, num_cand, cand_row, cand_col, group, l, cand_mask, cand_nnz,
+    AMG_TRY_GOTO(spgemm_one_pass_device(a, bl, b, num_cand, cand_row, cand_col, group, l, cand_mask, cand_nnz,
                                         cand_val, prefix, (fmt_tile_count *)device),
                  s, done);
   } else if (num_cand > 0) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
 #define SYMBOLIC_ARGS                                                                              \
   num_cand, group, l.len, rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0, cand_ptr, cand_row, cand_col, a->tile_ptr, \
-      a->tile_col, a->mask, bc->col_ptr, bc->row, bc->tile, b->mask, cand_mask, cand_nnz, prefix,          \
+      a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz, prefix,          \
       prefix + num_cand, (fmt_tile_count *)device
     if (group == 1 && l.fused)
       symbolic_kernel<16, true><<<(unsigned)l.blocks, SYM_THREADS, 0, fmt_stream()>>>(SYMBOLIC_ARGS);

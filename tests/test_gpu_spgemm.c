@@ -85,9 +85,12 @@ static int one_pass_dropped;
  * B^T (as the setup does) and walking the leftover list (as large
  * products do), must be bitwise equal; the others are the two-pass pair
  * kernels alone with the dense, sparse and default accumulators, AUTO, the
- * numeric row kernel with each number of half-warps per row, and steps 2
- * and 3 as one pass, twice (the second with B's order from B^T), which must
- * be bitwise equal too. The last three take step 1's candidates from the
+ * numeric row kernel with each number of half-warps per row (the first
+ * with the leftover list), and steps 2 and 3 as one pass, three times: with
+ * B_kj looked up in B's column order (from B^T), then twice in B's tile
+ * rows (given B^T the second time, which that lookup ignores), and those
+ * two must be bitwise equal. Variants look B's tiles up both ways
+ * (b_lookup). The last four take step 1's candidates from the
  * tile layouts, so step 2 meets empty ones; with the row kernels, the
  * others' must be exactly C's tiles (its upper ones for a symmetric
  * product). */
@@ -97,17 +100,20 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
   CHECK_OK(fmt_tile_transpose_device(db, &dbt));
   const spgemm_passes two = SPGEMM_PASSES_TWO, one = SPGEMM_PASSES_ONE;
   const int thr = SPGEMM_DENSE_THRESHOLD;
-  const spgemm_tile_options variants[] = {{thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two, 0},
-                                           {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0},
-                                           {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0},
-                                           {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0},
-                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 0, two, 0},
-                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two, 0},
-                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0},
-                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two, 0},
-                                           {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one, 1},
-                                           {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1},
-                                           {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two, 1}};
+  const spgemm_b_lookup_kind cols = SPGEMM_B_LOOKUP_COLUMNS, rows = SPGEMM_B_LOOKUP_ROWS;
+  const spgemm_tile_options variants[] = {
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two, 0, cols},
+      {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, rows},
+      {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, cols},
+      {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 1, two, 0, rows},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two, 0, cols},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0, cols},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two, 0, cols},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, cols},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one, 1, rows},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, rows},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two, 1, cols}};
   const int last = (int)(sizeof variants / sizeof *variants) - 1, one_first = last - 2;
   fmt_tile *first = NULL, *first_one = NULL;
   for (int v = 0; v <= last; v++) {
@@ -228,13 +234,19 @@ static void check_symmetric_products(void) {
   CHECK_OK(fmt_tile_from_csr(y, &ty));
   CHECK_OK(fmt_tile_upload(tx, &dx));
   CHECK_OK(fmt_tile_upload(ty, &dy));
-  spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0};
-  spgemm_tile_options split3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, 0, 3, NULL, 0, SPGEMM_PASSES_AUTO, 0};
-  spgemm_tile_options passes3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, (spgemm_passes)3, 0};
+  spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
+                             SPGEMM_B_LOOKUP_AUTO};
+  spgemm_tile_options split3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, 0, 3, NULL, 0, SPGEMM_PASSES_AUTO, 0,
+                                SPGEMM_B_LOOKUP_AUTO};
+  spgemm_tile_options passes3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, (spgemm_passes)3, 0,
+                                 SPGEMM_B_LOOKUP_AUTO};
+  spgemm_tile_options lookup3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
+                                 (spgemm_b_lookup_kind)3};
   if (dx && dy) {
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &sym, NULL), AMG_ERR_ARG, "must be square");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &split3, NULL), AMG_ERR_ARG, "row_split 3");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &passes3, NULL), AMG_ERR_ARG, "passes 3");
+    CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &lookup3, NULL), AMG_ERR_ARG, "b_lookup 3");
   }
   fmt_tile_destroy(tx);
   fmt_tile_destroy(ty);
