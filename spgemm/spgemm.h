@@ -121,7 +121,8 @@ typedef struct spgemm_tile_options {
   int row_split; /* half-warps per C tile row in the numeric row kernel: 1, 2, 4 or 8,
                     or 0 (the default) for enough to fill the GPU */
   const fmt_tile *b_transpose; /* B^T when the caller has it (NULL: none): B's column order
-                                  is read from it instead of sorted (fmt_tile_columns_from_transpose) */
+                                  is read from it instead of sorted (fmt_tile_columns_from_transpose);
+                                  unused when B_kj is looked up in B's tile rows (b_lookup) */
   int leftover_list; /* 1: after a row kernel, the pair kernel always walks the list of the rows
                         left to it (tests); 0: only on large products (spgemm_device.cuh) */
   spgemm_passes passes; /* steps 2 and 3 apart or as one pass (above); 0 is AUTO */

@@ -50,12 +50,18 @@ static inline bool spgemm_exact_candidates(bool layout, spgemm_kernels kernels, 
 }
 
 /* Whether the pair kernels look B_kj up in B's tile rows rather than its
- * column order (tile_match.cuh), which then is not built. AUTO compares the
- * dependent loads per chunk of 32 walked entries, on the mean list lengths
- * (A's tile rows ra, B's tile columns cb and tile rows rb): in the column
- * order, ceil(min(ra, cb) / 32) chunks of a load and a binary search of
- * the longer list; in B's rows, ceil(ra / 32) chunks of a load, B's row
- * bounds and a search of rb. */
+ * column order (tile_match.cuh), which then is not built. AUTO estimates
+ * the dependent loads per chunk of 32 walked entries from the mean list
+ * lengths (A's tile rows ra, B's tile columns cb and tile rows rb): in the
+ * column order, ceil(min(ra, cb) / 32) chunks of a load and a binary
+ * search of the longer list; in B's rows, ceil(ra / 32) chunks of a load,
+ * B's row bounds and a search of rb. Each lane searches a different B row
+ * there, where the column order's lanes share one list and its cache
+ * lines, so B's rows must come out below SPGEMM_B_ROWS_RATIO of the
+ * column order's count. Run 110 (the model, ratio 1): the second Galerkin
+ * products, ratio 0.57-0.58, 6-30% faster; 2D 5-point's level-0 P^T*A
+ * (0.85) 9% slower, 3D 7-point's (P^T A)*P (0.83) within 2%. */
+#define SPGEMM_B_ROWS_RATIO 0.7
 static inline bool spgemm_lookup_by_rows(spgemm_b_lookup_kind kind, const fmt_tile *a, const fmt_tile *b) {
   if (kind != SPGEMM_B_LOOKUP_AUTO)
     return kind == SPGEMM_B_LOOKUP_ROWS;
@@ -65,7 +71,7 @@ static inline bool spgemm_lookup_by_rows(spgemm_b_lookup_kind kind, const fmt_ti
   double walked = ra < cb ? ra : cb, searched = ra < cb ? cb : ra;
   double by_columns = ceil(walked / 32) * (1 + log2(searched + 1));
   double by_rows = ceil(ra / 32) * (2 + log2(rb + 1));
-  return by_rows <= by_columns;
+  return by_rows < SPGEMM_B_ROWS_RATIO * by_columns;
 }
 
 /* The numeric row kernel's smaller instance takes C tile rows of at most
@@ -92,12 +98,13 @@ static inline bool spgemm_use_one_pass(spgemm_passes passes, bool rows, int64_t 
                    (passes == SPGEMM_PASSES_AUTO && num_cand <= SPGEMM_ONE_PASS_CANDIDATES && mean_list > 16.0));
 }
 /* The one-pass kernel (tile_one_pass.cu): its layout for num_cand
- * candidates with group half-warps each, and the launch. It writes each
+ * candidates with group half-warps each (by_rows: B_kj from B's tile
+ * rows, tile_match.cuh), and the launch. It writes each
  * candidate's masks and nnz (as step 2), its values packed into
  * cand_val[256 u ..] and, as the symbolic kernel, prefix (num_cand +
  * spgemm_scan_scratch(l) entries) and, fused, the totals to *total (the
  * host mailbox). */
-spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group);
+spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group, bool by_rows);
 amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col, int group,
                                   spgemm_scan_layout l, uint16_t *cand_mask, int32_t *cand_nnz, double *cand_val,

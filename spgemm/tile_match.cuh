@@ -8,7 +8,9 @@
  *  - in B's tile rows: A's tile row i is walked, and lane l binary-searches
  *    B's tile row k (sorted by column) for j. No column order is needed.
  * Either way a ballot gives the chunk's hits in increasing k, so both find
- * the same pairs in the same order.
+ * the same pairs in the same order as tile_match.c, which uses the column
+ * order. (With several warps per tile, the walked list is split between
+ * them, so the two ways can group a tile's partial sums differently.)
  *
  * A tile is served by S half-warps (S a power of two up to 16):
  *  - S = 1 (short lists, many tiles): the half-warp walks chunks of 16;
@@ -55,35 +57,32 @@ static __device__ __forceinline__ unsigned spgemm_members() {
   return LANES == 32 ? 0xFFFFFFFFu : fmt_half_warp_mask();
 }
 
-/* A's tile row i and where B_kj is found: B's tile column j, or B's tile
- * rows (b_tile NULL), and which list is walked. */
+/* A's tile row i and where B_kj is found: B's tile column j (its part
+ * [b_lo, b_hi) of the column order), or, BY_ROWS, B's tile rows (b_lo is
+ * then j; A's row is always walked), and which list is walked. The kernels take BY_ROWS as a template parameter,
+ * so that the column-order instances keep their registers. */
 struct spgemm_lists {
-  const int32_t *a_col;  /* A's tile columns k, [a_lo, a_hi) */
-  const int64_t *b_ptr;  /* B's tile rows: tile_ptr (by k) */
-  const int32_t *b_key;  /* column order: B's tile rows k, [b_lo, b_hi); B's tile rows: its tile columns */
-  const int64_t *b_tile; /* column order: B tile index at each position; NULL for B's tile rows */
-  int32_t a_lo, a_hi, b_lo, b_hi, j;
+  const int32_t *a_col; /* A's tile columns k, [a_lo, a_hi) */
+  const int32_t *b_key; /* column order: B's tile rows k; BY_ROWS: B's tile columns */
+  const int64_t *b_idx; /* column order: the B tile at each position; BY_ROWS: B's tile_ptr */
+  int32_t a_lo, a_hi, b_lo, b_hi;
   bool walk_a;
   __device__ int32_t length() const { return walk_a ? a_hi - a_lo : b_hi - b_lo; }
 };
 
+template <bool BY_ROWS>
 static __device__ __forceinline__ spgemm_lists spgemm_make_lists(const int64_t *a_tile_ptr,
                                                                 const int32_t *a_tile_col, spgemm_b_lookup bl,
                                                                 int32_t i, int32_t j) {
   spgemm_lists l;
   l.a_col = a_tile_col;
-  l.b_ptr = bl.ptr;
   l.b_key = bl.key;
-  l.b_tile = bl.tile;
-  l.j = j;
+  l.b_idx = BY_ROWS ? bl.ptr : bl.tile;
   l.a_lo = (int32_t)a_tile_ptr[i];
   l.a_hi = (int32_t)a_tile_ptr[i + 1];
-  l.b_lo = l.b_hi = 0;
-  if (bl.tile) {
-    l.b_lo = (int32_t)bl.ptr[j];
-    l.b_hi = (int32_t)bl.ptr[j + 1];
-  }
-  l.walk_a = !bl.tile || (l.a_hi - l.a_lo) <= (l.b_hi - l.b_lo);
+  l.b_lo = BY_ROWS ? j : (int32_t)bl.ptr[j];
+  l.b_hi = BY_ROWS ? 0 : (int32_t)bl.ptr[j + 1];
+  l.walk_a = BY_ROWS || (l.a_hi - l.a_lo) <= (l.b_hi - l.b_lo);
   return l;
 }
 
@@ -100,7 +99,7 @@ static __device__ __forceinline__ void spgemm_warp_part(const spgemm_lists &l, i
  * ending at offset `to` at most: this lane's pair (pa, pb), pa = -1 if
  * none, and the chunk's hit bits (bit l = discovery lane l found a pair),
  * the same on all LANES lanes. */
-template <int LANES>
+template <int LANES, bool BY_ROWS>
 static __device__ __forceinline__ unsigned spgemm_chunk_pairs(const spgemm_lists &l, int32_t at, int32_t to,
                                                               int32_t *pa, int32_t *pb) {
   int lane = threadIdx.x & (LANES - 1);
@@ -108,26 +107,28 @@ static __device__ __forceinline__ unsigned spgemm_chunk_pairs(const spgemm_lists
   int32_t mine = (l.walk_a ? l.a_lo : l.b_lo) + at + lane;
   *pa = -1;
   *pb = -1;
-  if (l.walk_a) {
-    if (inside && l.b_tile) {
-      int32_t q = spgemm_find(l.b_key, l.b_lo, l.b_hi, l.a_col[mine]);
-      if (q >= 0) {
-        *pa = mine;
-        *pb = (int32_t)l.b_tile[q];
-      }
-    } else if (inside) { /* B's tile row k */
+  if (BY_ROWS) {
+    if (inside) { /* B's tile row k, for column j */
       int32_t k = l.a_col[mine];
-      int32_t q = spgemm_find(l.b_key, (int32_t)l.b_ptr[k], (int32_t)l.b_ptr[k + 1], l.j);
+      int32_t q = spgemm_find(l.b_key, (int32_t)l.b_idx[k], (int32_t)l.b_idx[k + 1], l.b_lo);
       if (q >= 0) {
         *pa = mine;
         *pb = q;
+      }
+    }
+  } else if (l.walk_a) {
+    if (inside) {
+      int32_t q = spgemm_find(l.b_key, l.b_lo, l.b_hi, l.a_col[mine]);
+      if (q >= 0) {
+        *pa = mine;
+        *pb = (int32_t)l.b_idx[q];
       }
     }
   } else if (inside) {
     int32_t q = spgemm_find(l.a_col, l.a_lo, l.a_hi, l.b_key[mine]);
     if (q >= 0) {
       *pa = q;
-      *pb = (int32_t)l.b_tile[mine];
+      *pb = (int32_t)l.b_idx[mine];
     }
   }
   unsigned hits = __ballot_sync(spgemm_members<LANES>(), *pa >= 0);

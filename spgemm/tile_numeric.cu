@@ -7,6 +7,8 @@
  * products (tile_leftover.cu).
  */
 #include "last_block_scan.cuh" /* spgemm_one_wave */
+#include <type_traits>
+
 #include "tile_numeric_tile.cuh"
 
 /* C tiles 0 .. nt - 1, NUMERIC_HALF_WARPS / group per block (with
@@ -14,7 +16,7 @@
  * entries, the row kernel's), or (LIST) the C tiles left[0 .. work[0])
  * that the row kernel left, as many at a time per block. Two instances,
  * so that the plain one keeps its registers. */
-template <int LANES, bool LIST>
+template <int LANES, bool LIST, bool BY_ROWS>
 static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
     numeric_kernel(int64_t nt, int row_slots, const int64_t *left, unsigned long long *work, int group,
                    int dense_threshold, const int64_t *c_tile_ptr, numeric_c c, const int64_t *a_tile_ptr,
@@ -37,14 +39,14 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
       int32_t i = c.row[t];
       active = c.tile_nnz[c_tile_ptr[i + 1]] - c.tile_nnz[c_tile_ptr[i]] > row_slots;
     }
-    (void)numeric_tile<LANES, false>(active, t, NUMERIC_TILE_ARGS);
+    (void)numeric_tile<LANES, false, BY_ROWS>(active, t, NUMERIC_TILE_ARGS);
     return;
   }
   int64_t n = (int64_t)work[0];
   for (int64_t w = spgemm_grab(work + 1, per_block, &grabbed); w < n;
        w = spgemm_grab(work + 1, per_block, &grabbed)) {
     bool active = w + hw / group < n; /* the loop is block-uniform, for the barriers in numeric_tile */
-    (void)numeric_tile<LANES, false>(active, active ? left[w + hw / group] : 0, NUMERIC_TILE_ARGS);
+    (void)numeric_tile<LANES, false, BY_ROWS>(active, active ? left[w + hw / group] : 0, NUMERIC_TILE_ARGS);
     if (group > 1)
       __syncthreads(); /* the group's sum has read the accumulators */
   }
@@ -77,8 +79,9 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
   int group = spgemm_half_warps_per_tile(nt, spgemm_mean_list(a, b), fmt_half_warp_slots());
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
   int row_slots = 0;
-  static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16, true>, NUMERIC_THREADS);
-  static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true>, NUMERIC_THREADS);
+  /* the leftover list's grid (8 waves) from the column-order instances */
+  static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16, true, false>, NUMERIC_THREADS);
+  static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true, false>, NUMERIC_THREADS);
   amg_status s = AMG_OK;
   if (numeric_by_rows(kernels, a, b, c)) { /* the pair kernel takes the rows it leaves */
     AMG_TRY_GOTO(spgemm_numeric_rows_device(a, b, c, row_split), s, done);
@@ -95,16 +98,22 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
     numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val};
 #define NUMERIC_ARGS                                                                               \
   nt, row_slots, left, work, group, dense_threshold, c->tile_ptr, cc, a->tile_ptr, a->tile_col,          \
-      a->tile_nnz, a->mask, a->row_ptr, a->val, bl, b->tile_nnz, b->mask,      \
-      b->row_ptr, b->val
-    if (group == 1 && left)
-      numeric_kernel<16, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
-    else if (group == 1)
-      numeric_kernel<16, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
-    else if (left)
-      numeric_kernel<32, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+      a->tile_nnz, a->mask, a->row_ptr, a->val, bl, b->tile_nnz, b->mask, b->row_ptr, b->val
+    auto launch = [&](auto by_rows) {
+      constexpr bool R = decltype(by_rows)::value;
+      if (group == 1 && left)
+        numeric_kernel<16, true, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+      else if (group == 1)
+        numeric_kernel<16, false, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+      else if (left)
+        numeric_kernel<32, true, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+      else
+        numeric_kernel<32, false, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+    };
+    if (bl.tile)
+      launch(std::false_type{});
     else
-      numeric_kernel<32, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+      launch(std::true_type{});
 #undef NUMERIC_ARGS
     AMG_LAUNCH_GOTO(s, done);
   }

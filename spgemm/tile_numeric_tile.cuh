@@ -59,9 +59,10 @@ struct numeric_c {
 
 /* C tile t's values, from the group of half-warps hw - sh .. hw - sh +
  * group - 1, with the block's accumulators and staging areas; every thread
- * of the block calls it (active or not). Returns, ONE_PASS, the tile's nnz
- * on the lanes of its first half-warp (else 0). */
-template <int LANES, bool ONE_PASS>
+ * of the block calls it (active or not); BY_ROWS: B_kj from B's tile rows
+ * (tile_match.cuh). Returns, ONE_PASS, the tile's nnz on the lanes of its
+ * first half-warp (else 0). */
+template <int LANES, bool ONE_PASS, bool BY_ROWS>
 static __device__ __forceinline__ int numeric_tile(
     bool active, int64_t t, int group, int dense_threshold, const numeric_c &c, const int64_t *a_tile_ptr,
     const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask, const uint8_t *a_row_ptr,
@@ -83,12 +84,12 @@ static __device__ __forceinline__ int numeric_tile(
     int width = dense ? FMT_TILE : __popc(mask_c);
     for (int q = 0; q < width; q++)
       row[q] = 0.0;
-    spgemm_lists l = spgemm_make_lists(a_tile_ptr, a_tile_col, bl, c.row[t], c.col[t]);
+    spgemm_lists l = spgemm_make_lists<BY_ROWS>(a_tile_ptr, a_tile_col, bl, c.row[t], c.col[t]);
     int32_t from, to;
     spgemm_warp_part(l, LANES == 32 ? sh / 2 : 0, LANES == 32 ? group / 2 : 1, &from, &to);
     for (int32_t at = from; at < to; at += LANES) {
       int32_t pa, pb;
-      unsigned hits = spgemm_chunk_pairs<LANES>(l, at, to, &pa, &pb);
+      unsigned hits = spgemm_chunk_pairs<LANES, BY_ROWS>(l, at, to, &pa, &pb);
       int64_t a_base = pa >= 0 ? a_tile_nnz[pa] : 0, b_base = pa >= 0 ? b_tile_nnz[pb] : 0;
       while (hits) {
         int src[NUM_BATCH];

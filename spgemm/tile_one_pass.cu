@@ -19,6 +19,8 @@
  * row: these are the expensive ones, and fixed ranges of up to 4 per unit
  * left the GPU unevenly loaded (run 95: SA 3D 7-point level 1's P^T*(AP)
  * 1.257 -> 1.582 ms for steps 2 and 3). */
+#include <type_traits>
+
 #include "last_block_scan.cuh"
 #include "tile_numeric_tile.cuh"
 
@@ -33,7 +35,7 @@ static __device__ unsigned one_pass_ticket; /* last_block_scan.cuh */
  * units per block, unit g taking candidate g; FUSED, then the units' and
  * blocks' totals are scanned (as the symbolic kernel's, with one
  * candidate per unit, whose prefix within its unit is zero). */
-template <int LANES, bool FUSED>
+template <int LANES, bool FUSED, bool BY_ROWS>
 static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED_MIN_BLOCKS : NUMERIC_MIN_BLOCKS)
     one_pass_kernel(int64_t num_cand, int group, numeric_c c, const int64_t *a_tile_ptr,
                     const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask,
@@ -46,7 +48,7 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15, sh = hw & (group - 1), units = NUMERIC_HALF_WARPS / group;
   int64_t u = (int64_t)blockIdx.x * units + hw / group;
   bool active = u < num_cand;
-  int nnz = numeric_tile<LANES, true>(active, u, group, 0, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask,
+  int nnz = numeric_tile<LANES, true, BY_ROWS>(active, u, group, 0, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask,
                                       a_row_ptr, a_val, bl, b_tile_nnz, b_mask,
                                       b_row_ptr, b_val, acc_all, staged_all);
   if (!FUSED)
@@ -60,11 +62,14 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED
                                      fmt_tile_count{0, 0}, fmt_tile_count_sum{});
 }
 
-spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group) {
-  static const int64_t wave16 = spgemm_one_wave(one_pass_kernel<16, true>, NUMERIC_THREADS);
-  static const int64_t wave32 = spgemm_one_wave(one_pass_kernel<32, true>, NUMERIC_THREADS);
+spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group, bool by_rows) {
+  static const int64_t wave16 = spgemm_one_wave(one_pass_kernel<16, true, false>, NUMERIC_THREADS);
+  static const int64_t wave32 = spgemm_one_wave(one_pass_kernel<32, true, false>, NUMERIC_THREADS);
+  static const int64_t wave16_rows = spgemm_one_wave(one_pass_kernel<16, true, true>, NUMERIC_THREADS);
+  static const int64_t wave32_rows = spgemm_one_wave(one_pass_kernel<32, true, true>, NUMERIC_THREADS);
   int units = NUMERIC_HALF_WARPS / group;
-  spgemm_scan_layout l = spgemm_scan_plan(num_cand, units, group == 1 ? wave16 : wave32);
+  int64_t wave = group == 1 ? (by_rows ? wave16_rows : wave16) : (by_rows ? wave32_rows : wave32);
+  spgemm_scan_layout l = spgemm_scan_plan(num_cand, units, wave);
   return l.len == 1 ? l : spgemm_scan_unfused(num_cand, units);
 }
 
@@ -76,18 +81,24 @@ amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     return AMG_OK;
   numeric_c c = {cand_row, cand_col, NULL, NULL, NULL, cand_mask, cand_nnz, cand_val};
 #define ONE_PASS_ARGS                                                                              \
-  num_cand, group, c, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val,         \
-      bl, b->tile_nnz, b->mask, b->row_ptr, b->val, prefix, prefix + num_cand, \
-      total
+  num_cand, group, c, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, bl,     \
+      b->tile_nnz, b->mask, b->row_ptr, b->val, prefix, prefix + num_cand, total
   unsigned blocks = (unsigned)l.blocks;
-  if (group == 1 && l.fused)
-    one_pass_kernel<16, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
-  else if (group == 1)
-    one_pass_kernel<16, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
-  else if (l.fused)
-    one_pass_kernel<32, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
+  auto launch = [&](auto by_rows) {
+    constexpr bool R = decltype(by_rows)::value;
+    if (group == 1 && l.fused)
+      one_pass_kernel<16, true, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
+    else if (group == 1)
+      one_pass_kernel<16, false, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
+    else if (l.fused)
+      one_pass_kernel<32, true, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
+    else
+      one_pass_kernel<32, false, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
+  };
+  if (bl.tile)
+    launch(std::false_type{});
   else
-    one_pass_kernel<32, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
+    launch(std::true_type{});
 #undef ONE_PASS_ARGS
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;

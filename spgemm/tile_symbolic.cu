@@ -17,6 +17,8 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
+#include <type_traits>
+
 #include "last_block_scan.cuh"
 #include "spgemm_device.cuh"
 #include "tile_match.cuh"
@@ -32,19 +34,19 @@ static __device__ unsigned symbolic_ticket; /* last_block_scan.cuh */
  * of matched pairs, lane r loads mask_A[r] of each pair and stages mask_B[r]
  * in shared memory (all loads independent), then ORs mask_B[c] over the set
  * bits c of its mask_A[r]. */
-template <int LANES>
+template <int LANES, bool BY_ROWS>
 static __device__ unsigned candidate_mask(int64_t u, int group, int sh, int r, const int32_t *cand_row,
                                           const int32_t *cand_col, const int64_t *a_tile_ptr,
                                           const int32_t *a_tile_col, const uint16_t *a_mask,
                                           spgemm_b_lookup bl, const uint16_t *b_mask,
                                           uint16_t (*staged)[16]) {
   unsigned members = spgemm_members<LANES>(), acc = 0;
-  spgemm_lists l = spgemm_make_lists(a_tile_ptr, a_tile_col, bl, cand_row[u], cand_col[u]);
+  spgemm_lists l = spgemm_make_lists<BY_ROWS>(a_tile_ptr, a_tile_col, bl, cand_row[u], cand_col[u]);
   int32_t from, to;
   spgemm_warp_part(l, LANES == 32 ? sh / 2 : 0, LANES == 32 ? group / 2 : 1, &from, &to);
   for (int32_t at = from; at < to; at += LANES) {
     int32_t pa, pb;
-    unsigned hits = spgemm_chunk_pairs<LANES>(l, at, to, &pa, &pb);
+    unsigned hits = spgemm_chunk_pairs<LANES, BY_ROWS>(l, at, to, &pa, &pb);
     while (hits) {
       int src[SYM_BATCH];
       unsigned am[SYM_BATCH];
@@ -93,7 +95,7 @@ static __device__ __forceinline__ unsigned group_or(unsigned acc, int group, int
  * the kernel keeps the registers (32) of a plain one; with row_cands > 0
  * (never FUSED) it skips the candidates of tile rows with at most
  * row_cands candidates (the row kernel's). */
-template <int LANES, bool FUSED>
+template <int LANES, bool FUSED, bool BY_ROWS>
 static __global__ void __launch_bounds__(SYM_THREADS)
     symbolic_kernel(int64_t num_cand, int group, int64_t len, int row_cands, const int64_t *cand_ptr,
                     const int32_t *cand_row, const int32_t *cand_col,
@@ -115,7 +117,7 @@ static __global__ void __launch_bounds__(SYM_THREADS)
     }
     unsigned acc = 0;
     if (active)
-      acc = candidate_mask<LANES>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask,
+      acc = candidate_mask<LANES, BY_ROWS>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask,
                                   bl, b_mask, staged_all[hw]);
     acc = group_or(acc, group, hw, sh, r, partial);
     if (active && sh == 0) { /* whole half-warps */
@@ -135,7 +137,7 @@ static __global__ void __launch_bounds__(SYM_THREADS)
 
 /* The same for the candidates in left[0 .. work[0]) (the rows the row
  * kernel left), SYM_HALF_WARPS / group at a time per block. */
-template <int LANES>
+template <int LANES, bool BY_ROWS>
 static __global__ void __launch_bounds__(SYM_THREADS)
     symbolic_left_kernel(const int64_t *left, unsigned long long *work, int group,
                          const int32_t *cand_row, const int32_t *cand_col, const int64_t *a_tile_ptr,
@@ -151,7 +153,7 @@ static __global__ void __launch_bounds__(SYM_THREADS)
     int64_t u = active ? left[w + hw / group] : 0;
     unsigned acc = 0;
     if (active)
-      acc = candidate_mask<LANES>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask,
+      acc = candidate_mask<LANES, BY_ROWS>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask,
                                   bl, b_mask, staged_all[hw]);
     acc = group_or(acc, group, hw, sh, r, partial);
     if (active && sh == 0)
@@ -215,9 +217,9 @@ static __global__ void compact_kernel(int64_t num_cand, int32_t tile_m, const in
 }
 
 /* The symbolic kernel's layout: SYM_HALF_WARPS / group units per block. */
-template <int LANES>
+template <int LANES, bool BY_ROWS>
 static spgemm_scan_layout symbolic_layout(int64_t num_cand, int group) {
-  static const int64_t wave = spgemm_one_wave(symbolic_kernel<LANES, true>, SYM_THREADS);
+  static const int64_t wave = spgemm_one_wave(symbolic_kernel<LANES, true, BY_ROWS>, SYM_THREADS);
   return spgemm_scan_plan(num_cand, SYM_HALF_WARPS / group, wave);
 }
 
@@ -249,10 +251,13 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   amg_status s = AMG_OK;
   if (num_cand > 0) {
     group = spgemm_half_warps_per_tile(num_cand, spgemm_mean_list(a, b), fmt_half_warp_slots());
+    bool by_rows = !bl.tile;
     if (one_pass)
-      l = spgemm_one_pass_layout(num_cand, group);
+      l = spgemm_one_pass_layout(num_cand, group, by_rows);
+    else if (by_rows)
+      l = group == 1 ? symbolic_layout<16, true>(num_cand, group) : symbolic_layout<32, true>(num_cand, group);
     else
-      l = group == 1 ? symbolic_layout<16>(num_cand, group) : symbolic_layout<32>(num_cand, group);
+      l = group == 1 ? symbolic_layout<16, false>(num_cand, group) : symbolic_layout<32, false>(num_cand, group);
     if (rows) /* two kernels share the candidates, so the counts come from CUB's scan */
       l = spgemm_scan_unfused(num_cand, SYM_HALF_WARPS / group);
   }
@@ -267,8 +272,9 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_val,
                                   (size_t)num_cand * FMT_TILE * FMT_TILE * sizeof *cand_val),
                  s, done);
-  static const int64_t wave16 = spgemm_one_wave(symbolic_left_kernel<16>, SYM_THREADS);
-  static const int64_t wave32 = spgemm_one_wave(symbolic_left_kernel<32>, SYM_THREADS);
+  /* the leftover list's grid (8 waves) from the column-order instances */
+  static const int64_t wave16 = spgemm_one_wave(symbolic_left_kernel<16, false>, SYM_THREADS);
+  static const int64_t wave32 = spgemm_one_wave(symbolic_left_kernel<32, false>, SYM_THREADS);
   if (num_cand > 0 && rows)
     AMG_TRY_GOTO(spgemm_symbolic_rows_device(a, b, cand_ptr, cand_col, cand_mask, cand_nnz), s, done);
   if (num_cand > 0 && rows && (list || spgemm_use_leftover(l.blocks, group == 1 ? wave16 : wave32))) {
@@ -277,12 +283,15 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
         done);
     unsigned blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * (group == 1 ? wave16 : wave32));
 #define LEFT_ARGS                                                                                  \
-  left, work, group, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bl, \
-      b->mask, cand_mask, cand_nnz
-    if (group == 1)
-      symbolic_left_kernel<16><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(LEFT_ARGS);
+  left, work, group, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz
+    if (group == 1 && bl.tile)
+      symbolic_left_kernel<16, false><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(LEFT_ARGS);
+    else if (group == 1)
+      symbolic_left_kernel<16, true><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(LEFT_ARGS);
+    else if (bl.tile)
+      symbolic_left_kernel<32, false><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(LEFT_ARGS);
     else
-      symbolic_left_kernel<32><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(LEFT_ARGS);
+      symbolic_left_kernel<32, true><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(LEFT_ARGS);
 #undef LEFT_ARGS
     AMG_LAUNCH_GOTO(s, done);
   } else if (num_cand > 0 && one_pass) {
@@ -294,16 +303,23 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
 #define SYMBOLIC_ARGS                                                                              \
   num_cand, group, l.len, rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0, cand_ptr, cand_row, cand_col, a->tile_ptr, \
-      a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz, prefix,          \
-      prefix + num_cand, (fmt_tile_count *)device
-    if (group == 1 && l.fused)
-      symbolic_kernel<16, true><<<(unsigned)l.blocks, SYM_THREADS, 0, fmt_stream()>>>(SYMBOLIC_ARGS);
-    else if (group == 1)
-      symbolic_kernel<16, false><<<(unsigned)l.blocks, SYM_THREADS, 0, fmt_stream()>>>(SYMBOLIC_ARGS);
-    else if (l.fused)
-      symbolic_kernel<32, true><<<(unsigned)l.blocks, SYM_THREADS, 0, fmt_stream()>>>(SYMBOLIC_ARGS);
+      a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz, prefix, prefix + num_cand, (fmt_tile_count *)device
+    unsigned blocks = (unsigned)l.blocks;
+    auto launch = [&](auto by_rows) {
+      constexpr bool R = decltype(by_rows)::value;
+      if (group == 1 && l.fused)
+        symbolic_kernel<16, true, R><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(SYMBOLIC_ARGS);
+      else if (group == 1)
+        symbolic_kernel<16, false, R><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(SYMBOLIC_ARGS);
+      else if (l.fused)
+        symbolic_kernel<32, true, R><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(SYMBOLIC_ARGS);
+      else
+        symbolic_kernel<32, false, R><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(SYMBOLIC_ARGS);
+    };
+    if (bl.tile)
+      launch(std::false_type{});
     else
-      symbolic_kernel<32, false><<<(unsigned)l.blocks, SYM_THREADS, 0, fmt_stream()>>>(SYMBOLIC_ARGS);
+      launch(std::true_type{});
 #undef SYMBOLIC_ARGS
     AMG_LAUNCH_GOTO(s, done);
   }
