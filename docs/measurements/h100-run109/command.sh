@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run 109: B's column order from B^T in spgemm_bench where the operation has it (as the setup), and a single-block column sort up to 16384 tiles: build, ctest -L gpu, memcheck test_gpu_formats, spgemm_bench --profile (model and SA hierarchy) with and without --no-b-transpose, amg_solve --compare-orders cusparse --repeat 10.
-# Code: 9ffe27e's spgemm_bench B^T change, plus a one-block sort of up to 16384 tiles (1024 threads) in formats/tile_columns.cu that was not kept: its columns step took 0.054-0.057 ms on 12,872 tiles, as CUB's (0.055).
+# Code: 9ffe27e's spgemm_bench B^T change, plus a one-block sort of up to 16384 tiles (1024 threads) in formats/tile_columns.cu that was not kept: its columns step took 0.054-0.057 ms on 12,872 tiles (P^T*(AP) at level 1 in both logs), where CUB's took 0.041-0.058 ms in runs 106 and 110.
 cd "$(dirname "$0")/../../.."  # (was gpu_in/run109.sh, run from the repository root)
 F=$OUT
 OUT=/tmp/gc STEP_TIMEOUT=300 scripts/gpu_check.sh build tests > "$F/run.txt" 2>&1

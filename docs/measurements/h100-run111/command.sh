@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run 111: kernel durations (ncu, gpu__time_duration) of the model's 3D 7-point products at levels 0 and 1, to see where the level-1 products' time goes (code 9ffe27e).
+# Run 111: kernel durations (ncu, gpu__time_duration) of the model's 3D 7-point products at levels 0 and 1, to see where the level-1 products' time goes (code 9ffe27e). ncu.csv itself (786 KB) is kept as ncu.csv.gz.
 cd "$(dirname "$0")/../../.."  # (was gpu_in/run111.sh, run from the repository root)
 F=$OUT
 OUT=/tmp/gc STEP_TIMEOUT=300 scripts/gpu_check.sh build > "$F/run.txt" 2>&1
