@@ -80,10 +80,14 @@ const char *spgemm_backend_name(spgemm_backend be);
  * per candidate for its values until C is compacted. AUTO takes it for at
  * most SPGEMM_ONE_PASS_CANDIDATES candidates (128 MiB) whose pair lists
  * (the shorter of A's tile rows and B's tile columns) average more than 16
- * tiles, where the search is a large part of each step. */
+ * tiles, where the search is a large part of each step.
+ * SPGEMM_ROW_SLOTS (the longest C tile row the numeric row kernel takes,
+ * in entries) is 464, not 512: with 464 doubles per half-warp the larger
+ * instance's block needs 32 KB of shared memory, so a multiprocessor holds
+ * 7 blocks instead of 6 (run 117). */
 #define SPGEMM_DENSE_THRESHOLD 192
 #define SPGEMM_ONE_PASS_CANDIDATES 65536
-#define SPGEMM_ROW_SLOTS 512
+#define SPGEMM_ROW_SLOTS 464
 #define SPGEMM_SYMBOLIC_ROW_CANDS 64
 typedef enum spgemm_kernels {
   SPGEMM_KERNELS_AUTO = 0,

@@ -76,7 +76,7 @@ static inline bool spgemm_lookup_by_rows(spgemm_b_lookup_kind kind, const fmt_ti
 
 /* The numeric row kernel's smaller instance takes C tile rows of at most
  * this many entries (tile_numeric_rows.cu). */
-#define SPGEMM_SHORT_ROW_SLOTS (SPGEMM_ROW_SLOTS / 2)
+#define SPGEMM_SHORT_ROW_SLOTS 256
 
 /* Step 2: masks of every candidate (rows: the row kernel first; list: the
  * pair kernel then walks the leftover list even on small products), then C
