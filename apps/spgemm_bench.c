@@ -3,7 +3,8 @@
  *
  * Inputs: the four Poisson problems of the bhSPARSE Galerkin study (2D 5- and
  * 9-point on 1024^2, 3D 7- and 27-point on 101^3) or a Matrix Market file.
- * Operations: C = A^2; C = A*A^T (nonsymmetric file); and the Galerkin
+ * Operations: C = A^2 (for a symmetric A, also as a symmetric product: the
+ * upper tiles, then the mirror); C = A*A^T (nonsymmetric file); and the Galerkin
  * product with the study's structured-aggregation P in both orders,
  * P^T(AP) and (P^T A)P, at level 0 and on the coarser levels built the same
  * way. Each figure: median of --reps runs after warm-up, CUDA events, the
@@ -192,13 +193,15 @@ static int equals_transpose(const fmt_csr *a, const fmt_csr *t, int values) {
          (!values || !memcmp(a->val, t->val, (size_t)a->nnz * sizeof *a->val));
 }
 
-/* Whether a's pattern is symmetric, so that a serves as its own transpose's
- * tile layout (B^T for B = A). Rounding may leave a Galerkin operator's
- * values unsymmetric in the last bits; the column order needs the pattern only. */
-static int pattern_symmetric(const fmt_csr *a) {
+/* Whether a's pattern (values: and its values) is symmetric. With the
+ * pattern, a serves as its own transpose's tile layout (B^T for B = A);
+ * rounding may leave a Galerkin operator's values unsymmetric in the last
+ * bits, and the column order needs the pattern only. With the values, A^2
+ * is symmetric too, and is also timed as a symmetric product. */
+static int is_symmetric(const fmt_csr *a, int values) {
   fmt_csr *t = NULL;
   TRY(fmt_csr_transpose(a, &t));
-  int sym = equals_transpose(a, t, 0);
+  int sym = equals_transpose(a, t, values);
   fmt_csr_destroy(t);
   return sym;
 }
@@ -218,10 +221,12 @@ static void poisson_levels(const bench_problem *pb) {
     fmt_csr *p_host = NULL, *pt_host = NULL, *ap_host = NULL, *pta_host = NULL, *next = NULL;
     int32_t side_c = 0;
     operand_make(a_host, &a);
-    const operand *a_t = pattern_symmetric(a_host) ? &a : NULL;
+    const operand *a_t = is_symmetric(a_host, 0) ? &a : NULL;
     if (level == 0) {
       conversion(name, &a);
       product(name, 0, "A^2", &a, &a, a_t, bench.threshold, 1, NULL);
+      if (is_symmetric(a_host, 1))
+        product_ex(name, 0, "A^2 sym", &a, &a, a_t, bench.threshold, 1, 1, NULL, NULL);
     }
     TRY(spgemm_structured_prolongator(a_host, dims, side, &p_host, &side_c));
     TRY(fmt_csr_transpose(p_host, &pt_host));
@@ -313,6 +318,8 @@ static void matrix_market(const char *path) {
   conversion(base, &a);
   if (host->m == host->n)
     product(base, 0, "A^2", &a, &a, equals_transpose(host, host_t, 0) ? &a : NULL, bench.threshold, 1, NULL);
+  if (symmetric)
+    product_ex(base, 0, "A^2 sym", &a, &a, &a, bench.threshold, 1, 1, NULL, NULL);
   if (symmetric)
     fmt_csr_destroy(host_t); /* A*A^T = A^2 */
   else {
