@@ -37,7 +37,8 @@
 /* Blocks per multiprocessor the compiler must allow (registers) for the
  * instance of SPGEMM_SHORT_ROW_SLOTS slots: 10 (48 registers, a few spilled)
  * made step 3 up to 16% faster than 8 (60 registers, run 79); 12 was slower
- * (run 80). The larger instance is held to 6 blocks by its shared memory. */
+ * (run 80). The larger instance is held to 7 blocks by its shared memory
+ * (SPGEMM_ROW_SLOTS). */
 #define ROW_MIN_BLOCKS 10
 
 /* The C tile rows with more than MIN_LEN and at most SLOTS entries, SPLIT
