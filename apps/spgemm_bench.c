@@ -318,11 +318,10 @@ static void matrix_market(const char *path) {
   conversion(base, &a);
   if (host->m == host->n)
     product(base, 0, "A^2", &a, &a, equals_transpose(host, host_t, 0) ? &a : NULL, bench.threshold, 1, NULL);
-  if (symmetric)
+  if (symmetric) {
     product_ex(base, 0, "A^2 sym", &a, &a, &a, bench.threshold, 1, 1, NULL, NULL);
-  if (symmetric)
     fmt_csr_destroy(host_t); /* A*A^T = A^2 */
-  else {
+  } else {
     operand at;
     operand_make(host_t, &at);
     product(base, 0, "A*A^T", &a, &at, &a, bench.threshold, 1, NULL);
