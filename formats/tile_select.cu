@@ -63,7 +63,7 @@ extern "C" amg_status fmt_tile_select_device(const fmt_tile *a, const uint16_t *
   {
     auto counts = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
                                                   kept_in_tile{keep, a->mask});
-    AMG_TRY_GOTO(fmt_scan_tile_counts(counts, nt, scan, &total, "cub::DeviceScan::InclusiveScan(selected tiles)"),
+    AMG_TRY_GOTO(fmt_scan_tile_flags(counts, nt, scan, &total, "cub::DeviceScan::InclusiveScan(selected tiles)"),
                  s, done);
   }
   AMG_TRY_GOTO(fmt_tile_create(a->m, a->n, total.tiles, total.nnz, FMT_DEVICE, &c), s, done);

@@ -331,7 +331,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   } else {
     auto counts = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
                                                   count_of_candidate{cand_nnz});
-    AMG_TRY_GOTO(fmt_scan_tile_counts(counts, num_cand, prefix, &total,
+    AMG_TRY_GOTO(fmt_scan_tile_flags(counts, num_cand, prefix, &total,
                                       "cub::DeviceScan::InclusiveScan(tile counts)"),
                  s, done);
   }
