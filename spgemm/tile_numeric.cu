@@ -79,7 +79,7 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
   int group = spgemm_half_warps_per_tile(nt, spgemm_mean_list(a, b), fmt_half_warp_slots());
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
   int row_slots = 0;
-  /* the leftover list's grid (8 waves) from the column-order instances */
+  /* the leftover list's grid (SPGEMM_LEFTOVER_WAVES) from the column-order instances */
   static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16, true, false>, NUMERIC_THREADS);
   static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true, false>, NUMERIC_THREADS);
   amg_status s = AMG_OK;

@@ -272,7 +272,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_val,
                                   (size_t)num_cand * FMT_TILE * FMT_TILE * sizeof *cand_val),
                  s, done);
-  /* the leftover list's grid (8 waves) from the column-order instances */
+  /* the leftover list's grid (SPGEMM_LEFTOVER_WAVES) from the column-order instances */
   static const int64_t wave16 = spgemm_one_wave(symbolic_left_kernel<16, false>, SYM_THREADS);
   static const int64_t wave32 = spgemm_one_wave(symbolic_left_kernel<32, false>, SYM_THREADS);
   if (num_cand > 0 && rows)
