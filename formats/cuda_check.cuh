@@ -47,6 +47,13 @@ static inline amg_status amg_cuda_status(cudaError_t e, const char *call, const 
 
 /* The library's stream: all device work is queued on it, in order. */
 cudaStream_t fmt_stream(void);
+/* A second stream for work that may overlap the library stream's: after
+ * fmt_fork(&side), work queued on side starts after everything queued on
+ * fmt_stream() so far; fmt_join() makes what is queued on fmt_stream()
+ * next wait for everything queued on side. Used between the two so that
+ * kernels writing disjoint data run side by side. */
+amg_status fmt_fork(cudaStream_t *side);
+amg_status fmt_join(void);
 
 /* A small pinned host buffer of FMT_MAILBOX_BYTES mapped into the device's
  * address space: a kernel leaves a result at *device and the host reads it

@@ -10,7 +10,8 @@
 #include "cuda_check.cuh"
 #include "fmt_internal.h"
 
-static cudaStream_t library_stream;
+static cudaStream_t library_stream, side_stream;
+static cudaEvent_t fork_event, join_event;
 static cudaMemPool_t library_pool;
 
 static amg_status ensure_initialised(void) {
@@ -28,6 +29,27 @@ static amg_status ensure_initialised(void) {
 cudaStream_t fmt_stream(void) {
   (void)ensure_initialised();
   return library_stream;
+}
+
+amg_status fmt_fork(cudaStream_t *side) {
+  amg_status s = ensure_initialised();
+  if (s != AMG_OK)
+    return s;
+  if (!side_stream) {
+    AMG_CUDA_TRY(cudaEventCreateWithFlags(&fork_event, cudaEventDisableTiming));
+    AMG_CUDA_TRY(cudaEventCreateWithFlags(&join_event, cudaEventDisableTiming));
+    AMG_CUDA_TRY(cudaStreamCreateWithFlags(&side_stream, cudaStreamNonBlocking));
+  }
+  AMG_CUDA_TRY(cudaEventRecord(fork_event, library_stream));
+  AMG_CUDA_TRY(cudaStreamWaitEvent(side_stream, fork_event, 0));
+  *side = side_stream;
+  return AMG_OK;
+}
+
+amg_status fmt_join(void) {
+  AMG_CUDA_TRY(cudaEventRecord(join_event, side_stream));
+  AMG_CUDA_TRY(cudaStreamWaitEvent(library_stream, join_event, 0));
+  return AMG_OK;
 }
 
 extern "C" int fmt_device_count(void) {
