@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Run 128: the numeric row kernel's two instances side by side on two streams (fmt_fork / fmt_join); against the old build (HEAD 1979ec1) in the same run, both built from scratch.
+# Code: 1979ec1 plus the two-stream change (committed as d5e89fe); the old build is 1979ec1.
+# gpu_in/old held `git archive 1979ec1 CMakeLists.txt cmake apps solver spgemm formats configs tests scripts`.
+cd "$(dirname "$0")/../../.."  # (was gpu_in/run128.sh, run from the repository root)
+F=$OUT
+rm -rf build-gpu gpu_in/old/build /tmp/gc
+export CMAKE_PREFIX_PATH=/opt/deps/usr
+OUT=/tmp/gc STEP_TIMEOUT=400 SANITIZE=build-gpu/tests/test_gpu_spgemm scripts/gpu_check.sh build tests memcheck > "$F/run.txt" 2>&1
+cp /tmp/gc/tests.log /tmp/gc/sanitizer.log "$F/" 2>/dev/null
+(cd gpu_in/old && cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null && cmake --build build -j 16 > "$F/old_build.log" 2>&1; echo "old build rc=$?")
+for round in 1 2; do
+  for v in new old; do
+    bin=build-gpu/apps/spgemm_bench; [ $v = old ] && bin=gpu_in/old/build/apps/spgemm_bench
+    echo "=== $v round $round" >> "$F/bench.log"
+    timeout 100 $bin --levels 1 --profile >> "$F/bench.log" 2>&1
+  done
+done
+for v in new old; do
+  bin=build-gpu/apps/spgemm_bench; [ $v = old ] && bin=gpu_in/old/build/apps/spgemm_bench
+  echo "=== $v hierarchy" >> "$F/hierarchy.log"
+  timeout 100 $bin --hierarchy --levels 1 --profile >> "$F/hierarchy.log" 2>&1
+done
+grep -E ": (ok|FAILED)" "$F/run.txt"
+grep -E "tests passed|Failed|FAIL" "$F/tests.log" | head
+grep -hE "SUMMARY" "$F/sanitizer.log" | sort | uniq -c
+for v in new old; do
+  echo "== $v"; sed -n "/=== $v round 1/,/per-step/p" "$F/bench.log" | grep -E "level 0 " | grep -v order | awk '{printf "%s %s %s %s|", $1, $4, $5, $7}'; echo
+done
