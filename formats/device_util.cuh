@@ -106,8 +106,8 @@ struct fmt_tile_count_sum {
 
 /* Compaction of n source tiles (or candidates) into a tile matrix, step 1:
  * scan[0] = {0, 0}, scan[1 .. n] the inclusive sums of counts[0 .. n), and
- * *total (host) = scan[n]. One host sync. in and out are counts and
- * scan + 1 as the scan with op sees them. */
+ * *total (host) = scan[n]. One host sync. fmt_scan_sizes reads the counts
+ * through in and writes scan + 1 through out, in the form that op adds. */
 template <typename In, typename Out, typename Op>
 static amg_status fmt_scan_sizes(In in, Out out, Op op, int64_t n, fmt_tile_count *scan,
                                  fmt_tile_count *total, const char *what) {

@@ -137,16 +137,17 @@ amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, con
 amg_status spgemm_leftover_device(int32_t tile_m, int64_t items, const int64_t *ptr, const int64_t *weight,
                                   int64_t limit, int64_t **list, unsigned long long **work);
 /* A pair kernel after a row kernel walks the leftover list when its whole
- * grid (`blocks`) is larger than 8 waves; else it runs the whole grid and
- * skips the row kernel's rows, which then costs less than the list's
- * allocation and launches (run 88: level-1 products 20-40 us slower with
- * the list). The list's grid is SPGEMM_LEFTOVER_WAVES waves: its blocks
- * take items until none is left (spgemm_grab), so one wave does the work
- * of several, and when no row is left over, 8 waves of blocks finding
- * nothing took 15 us per kernel (run 121). */
+ * grid (`blocks`) is larger than SPGEMM_LEFTOVER_ABOVE waves; else it runs
+ * the whole grid and skips the row kernel's rows, which then costs less
+ * than the list's allocation and launches (run 88: level-1 products 20-40
+ * us slower with the list). The list's grid is SPGEMM_LEFTOVER_WAVES waves:
+ * its blocks take items until none is left (spgemm_grab), so one wave does
+ * the work of several, and when no row is left over, 8 waves of blocks
+ * finding nothing took 15 us per kernel (run 121). */
+#define SPGEMM_LEFTOVER_ABOVE 8
 #define SPGEMM_LEFTOVER_WAVES 1
 static inline bool spgemm_use_leftover(int64_t blocks, int64_t wave) {
-  return blocks > 8 * wave;
+  return blocks > SPGEMM_LEFTOVER_ABOVE * wave;
 }
 /* The block's next `per_block` items of a leftover list: one atomic on
  * *next by thread 0, shared through *slot (all threads call it). Blocks
