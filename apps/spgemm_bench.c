@@ -193,17 +193,18 @@ static int equals_transpose(const fmt_csr *a, const fmt_csr *t, int values) {
          (!values || !memcmp(a->val, t->val, (size_t)a->nnz * sizeof *a->val));
 }
 
-/* Whether a's pattern (values: and its values) is symmetric. With the
- * pattern, a serves as its own transpose's tile layout (B^T for B = A);
- * rounding may leave a Galerkin operator's values unsymmetric in the last
- * bits, and the column order needs the pattern only. With the values, A^2
- * is symmetric too, and is also timed as a symmetric product. */
-static int is_symmetric(const fmt_csr *a, int values) {
+/* Whether a's pattern (*pattern) and a itself (*values) are symmetric, from
+ * one transpose. With the pattern, a serves as its own transpose's tile
+ * layout (B^T for B = A); rounding may leave a Galerkin operator's values
+ * unsymmetric in the last bits, and the column order needs the pattern
+ * only. With the values, A^2 is symmetric too, and is also timed as a
+ * symmetric product. */
+static void symmetry(const fmt_csr *a, int *pattern, int *values) {
   fmt_csr *t = NULL;
   TRY(fmt_csr_transpose(a, &t));
-  int sym = equals_transpose(a, t, values);
+  *pattern = equals_transpose(a, t, 0);
+  *values = *pattern && equals_transpose(a, t, 1);
   fmt_csr_destroy(t);
-  return sym;
 }
 
 /* ---- drivers ---- */
@@ -221,11 +222,13 @@ static void poisson_levels(const bench_problem *pb) {
     fmt_csr *p_host = NULL, *pt_host = NULL, *ap_host = NULL, *pta_host = NULL, *next = NULL;
     int32_t side_c = 0;
     operand_make(a_host, &a);
-    const operand *a_t = is_symmetric(a_host, 0) ? &a : NULL;
+    int pattern_symmetric, symmetric;
+    symmetry(a_host, &pattern_symmetric, &symmetric);
+    const operand *a_t = pattern_symmetric ? &a : NULL;
     if (level == 0) {
       conversion(name, &a);
       product(name, 0, "A^2", &a, &a, a_t, bench.threshold, 1, NULL);
-      if (is_symmetric(a_host, 1))
+      if (symmetric)
         product_ex(name, 0, "A^2 sym", &a, &a, a_t, bench.threshold, 1, 1, NULL, NULL);
     }
     TRY(spgemm_structured_prolongator(a_host, dims, side, &p_host, &side_c));

@@ -59,8 +59,9 @@ static __device__ __forceinline__ unsigned spgemm_members() {
 
 /* A's tile row i and where B_kj is found: B's tile column j (its part
  * [b_lo, b_hi) of the column order), or, BY_ROWS, B's tile rows (b_lo is
- * then j; A's row is always walked), and which list is walked. The kernels take BY_ROWS as a template parameter,
- * so that the column-order instances keep their registers. */
+ * then j; A's row is always walked), and which list is walked. The
+ * kernels take BY_ROWS as a template parameter, so that the column-order
+ * instances keep their registers. */
 struct spgemm_lists {
   const int32_t *a_col; /* A's tile columns k, [a_lo, a_hi) */
   const int32_t *b_key; /* column order: B's tile rows k; BY_ROWS: B's tile columns */

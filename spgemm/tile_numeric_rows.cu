@@ -14,8 +14,8 @@
  * it holds at most SPGEMM_ROW_SLOTS entries; other rows are left to the pair
  * kernel (by a list, tile_leftover.cu). Rows of at most SPGEMM_SHORT_ROW_SLOTS
  * (256) entries go to an instance with less shared memory (256 slots per
- * half-warp, against 464), which the GPU holds more blocks of. Lane r owns row r of every tile of the row: no
- * atomics.
+ * half-warp, against SPGEMM_ROW_SLOTS), which the GPU holds more blocks
+ * of. Lane r owns row r of every tile of the row: no atomics.
  *
  * SPLIT = 1 (C has many tile rows): a half-warp per row. Each entry sums its
  * terms in increasing k, then in A's stored order, the order of the pair
