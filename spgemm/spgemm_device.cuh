@@ -103,12 +103,13 @@ static inline bool spgemm_use_one_pass(spgemm_passes passes, bool rows, int64_t 
  * candidate's masks and nnz (as step 2), its values packed into
  * cand_val[256 u ..] and, as the symbolic kernel, prefix (num_cand +
  * spgemm_scan_scratch(l) entries) and, fused, the totals to *total (the
- * host mailbox). */
+ * host mailbox). *next (device) is the work counter of an unfused layout,
+ * zeroed there before the launch. */
 spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group, bool by_rows);
 amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col, int group,
                                   spgemm_scan_layout l, uint16_t *cand_mask, int32_t *cand_nnz, double *cand_val,
-                                  fmt_tile_count *prefix, fmt_tile_count *total);
+                                  fmt_tile_count *prefix, fmt_tile_count *total, unsigned long long *next);
 /* Candidate u's masks (m: lane r's row) and nnz stored by a whole
  * half-warp; returns the nnz (on every lane) and, with start, row r's
  * first entry. The step-2 kernels and the one-pass kernel. */

@@ -59,9 +59,12 @@ struct numeric_c {
 
 /* C tile t's values, from the group of half-warps hw - sh .. hw - sh +
  * group - 1, with the block's accumulators and staging areas; every thread
- * of the block calls it (active or not); BY_ROWS: B_kj from B's tile rows
+ * of the block calls it (active or not), except where group <= 2, whose
+ * groups sync within their warp only; BY_ROWS: B_kj from B's tile rows
  * (tile_match.cuh). Returns, ONE_PASS, the tile's nnz on the lanes of its
- * first half-warp (else 0). */
+ * first half-warp (else 0). With group 2, the second half returns before
+ * the first has summed its accumulator: the caller syncs the warp before
+ * the group's next tile. */
 template <int LANES, bool ONE_PASS, bool BY_ROWS>
 static __device__ __forceinline__ int numeric_tile(
     bool active, int64_t t, int group, int dense_threshold, const numeric_c &c, const int64_t *a_tile_ptr,
@@ -122,7 +125,10 @@ static __device__ __forceinline__ int numeric_tile(
   if (group > 1) {
     if (ONE_PASS)
       staged[0][r] = mask_c; /* this half's part of row r's mask, for the group's first */
-    __syncthreads();
+    if (group == 2)
+      __syncwarp(); /* the group is one warp */
+    else
+      __syncthreads();
   }
   if (!active || sh != 0)
     return 0;

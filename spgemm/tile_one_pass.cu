@@ -15,10 +15,16 @@
  *
  * The candidates' (kept, nnz) prefixes are scanned as in step 2: inside
  * the kernel when one wave takes every candidate (last_block_scan.cuh),
- * else by CUB. Unlike step 2, a unit never takes several candidates in a
- * row: these are the expensive ones, and fixed ranges of up to 4 per unit
- * left the GPU unevenly loaded (run 95: SA 3D 7-point level 1's P^T*(AP)
- * 1.257 -> 1.582 ms for steps 2 and 3). */
+ * else by CUB. In that second case (with units of at most a warp), the
+ * grid is one wave whose units take candidates one at a time from a
+ * counter until none is left. With a unit per candidate, a block held its
+ * multiprocessor until its slowest unit was done, and its other warps
+ * waited at the group barrier: 56% of the stall cycles on the model's 3D
+ * 7-point P^T*(AP) (run 131). Fixed ranges of up to 4 candidates per unit,
+ * as in step 2, left the GPU unevenly loaded (run 95: SA 3D 7-point level
+ * 1's P^T*(AP) 1.257 -> 1.582 ms for steps 2 and 3): these candidates are
+ * the expensive ones. */
+#include <algorithm>
 #include <type_traits>
 
 #include "last_block_scan.cuh"
@@ -31,13 +37,26 @@ static __device__ unsigned one_pass_ticket; /* last_block_scan.cuh */
  * (asked for 6, it spilled 108 bytes). */
 #define ONE_PASS_FUSED_MIN_BLOCKS 5
 
+/* The unit's next candidate from *next: its first lane takes it, and the
+ * unit (a half-warp, or with group 2 the warp) shares it. */
+static __device__ __forceinline__ int64_t one_pass_grab(unsigned long long *next, int group) {
+  int first = group == 2 ? 0 : (int)(threadIdx.x & 16);
+  unsigned long long u = 0;
+  if ((int)(threadIdx.x & 31) == first)
+    u = atomicAdd(next, 1ull);
+  return (int64_t)__shfl_sync(group == 2 ? 0xFFFFFFFFu : fmt_half_warp_mask(), u, first);
+}
+
 /* A unit of group half-warps per candidate, NUMERIC_HALF_WARPS / group
- * units per block, unit g taking candidate g; FUSED, then the units' and
+ * units per block. FUSED: unit g takes candidate g, then the units' and
  * blocks' totals are scanned (as the symbolic kernel's, with one
- * candidate per unit, whose prefix within its unit is zero). */
+ * candidate per unit, whose prefix within its unit is zero). Else, with
+ * next (group <= 2), each unit takes candidates from *next until none is
+ * left, on a grid of at most one wave (ONE_PASS_LOOP); without next, unit
+ * g takes candidate g. */
 template <int LANES, bool FUSED, bool BY_ROWS>
 static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED_MIN_BLOCKS : NUMERIC_MIN_BLOCKS)
-    one_pass_kernel(int64_t num_cand, int group, numeric_c c, const int64_t *a_tile_ptr,
+    one_pass_kernel(int64_t num_cand, int group, unsigned long long *next, numeric_c c, const int64_t *a_tile_ptr,
                     const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask,
                     const uint8_t *a_row_ptr, const double *a_val, spgemm_b_lookup bl, const int64_t *b_tile_nnz,
                     const uint16_t *b_mask, const uint8_t *b_row_ptr, const double *b_val,
@@ -46,11 +65,19 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED
   __shared__ uint32_t staged_all[NUMERIC_HALF_WARPS][NUM_BATCH][16];
   __shared__ fmt_tile_count unit_total[NUMERIC_HALF_WARPS];
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15, sh = hw & (group - 1), units = NUMERIC_HALF_WARPS / group;
+#define ONE_PASS_TILE_ARGS                                                                           group, 0, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bl, b_tile_nnz, b_mask, b_row_ptr,       b_val, acc_all, staged_all
+  if (!FUSED && next) {
+    for (int64_t u = one_pass_grab(next, group); u < num_cand; u = one_pass_grab(next, group)) {
+      (void)numeric_tile<LANES, true, BY_ROWS>(true, u, ONE_PASS_TILE_ARGS);
+      if (group == 2)
+        __syncwarp(); /* the first half has read the second's accumulator and mask */
+    }
+    return;
+  }
   int64_t u = (int64_t)blockIdx.x * units + hw / group;
   bool active = u < num_cand;
-  int nnz = numeric_tile<LANES, true, BY_ROWS>(active, u, group, 0, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask,
-                                      a_row_ptr, a_val, bl, b_tile_nnz, b_mask,
-                                      b_row_ptr, b_val, acc_all, staged_all);
+  int nnz = numeric_tile<LANES, true, BY_ROWS>(active, u, ONE_PASS_TILE_ARGS);
+#undef ONE_PASS_TILE_ARGS
   if (!FUSED)
     return;
   if (sh == 0 && r == 0) {
@@ -76,14 +103,22 @@ spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group, bool by_r
 amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col, int group,
                                   spgemm_scan_layout l, uint16_t *cand_mask, int32_t *cand_nnz, double *cand_val,
-                                  fmt_tile_count *prefix, fmt_tile_count *total) {
+                                  fmt_tile_count *prefix, fmt_tile_count *total, unsigned long long *next) {
   if (num_cand == 0)
     return AMG_OK;
   numeric_c c = {cand_row, cand_col, NULL, NULL, NULL, cand_mask, cand_nnz, cand_val};
-#define ONE_PASS_ARGS                                                                              \
-  num_cand, group, c, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, bl,     \
-      b->tile_nnz, b->mask, b->row_ptr, b->val, prefix, prefix + num_cand, total
   unsigned blocks = (unsigned)l.blocks;
+  if (l.fused || group > 2) {
+    next = NULL;
+  } else { /* the units loop over the candidates */
+    static const int64_t wave16 = spgemm_one_wave(one_pass_kernel<16, false, false>, NUMERIC_THREADS);
+    static const int64_t wave32 = spgemm_one_wave(one_pass_kernel<32, false, false>, NUMERIC_THREADS);
+    blocks = (unsigned)std::min<int64_t>(l.blocks, group == 1 ? wave16 : wave32);
+    AMG_CUDA_TRY(cudaMemsetAsync(next, 0, sizeof *next, fmt_stream()));
+  }
+#define ONE_PASS_ARGS                                                                              \
+  num_cand, group, next, c, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, bl, \
+      b->tile_nnz, b->mask, b->row_ptr, b->val, prefix, prefix + num_cand, total
   auto launch = [&](auto by_rows) {
     constexpr bool R = decltype(by_rows)::value;
     if (group == 1 && l.fused)

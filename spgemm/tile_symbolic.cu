@@ -262,12 +262,14 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
       l = spgemm_scan_unfused(num_cand, SYM_HALF_WARPS / group);
   }
   /* Fused: the candidates' prefixes within their units, then the units' and
-   * the blocks'. Else the scan of all candidates, from a zero at [0]. */
+   * the blocks'. Else the scan of all candidates, from a zero at [0]. One
+   * pass: then one more entry, the one-pass kernel's work counter. */
   int64_t prefixes = l.fused ? num_cand + spgemm_scan_scratch(l) : num_cand + 1;
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_mask, (size_t)(FMT_TILE * num_cand) * sizeof *cand_mask),
                s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_nnz, (size_t)num_cand * sizeof *cand_nnz), s, done);
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&prefix, (size_t)prefixes * sizeof *prefix), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&prefix, (size_t)(prefixes + (one_pass ? 1 : 0)) * sizeof *prefix),
+               s, done);
   if (one_pass)
     AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_val,
                                   (size_t)num_cand * FMT_TILE * FMT_TILE * sizeof *cand_val),
@@ -297,7 +299,8 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   } else if (num_cand > 0 && one_pass) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
     AMG_TRY_GOTO(spgemm_one_pass_device(a, bl, b, num_cand, cand_row, cand_col, group, l, cand_mask, cand_nnz,
-                                        cand_val, prefix, (fmt_tile_count *)device),
+                                        cand_val, prefix, (fmt_tile_count *)device,
+                                        (unsigned long long *)(prefix + prefixes)),
                  s, done);
   } else if (num_cand > 0) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);

@@ -289,6 +289,37 @@ static void check_galerkin(int stencil, int32_t n) {
   fmt_csr_destroy(pta);
 }
 
+/* A second Galerkin product large enough for the one-pass kernel's units
+ * to loop over its candidates (tile_one_pass.cu): pair lists of more than
+ * 16 tiles on average (a warp per candidate) and many more candidates than
+ * one wave of units. 2D 5-point at n = 1024 (spgemm_bench's size):
+ * P^T*(AP) has 51,003 candidate tiles there, 8 per unit on an H100. */
+static void check_second_product(int32_t n) {
+  fmt_csr *a = NULL, *p = NULL, *pt = NULL, *ap = NULL;
+  fmt_tile *tpt = NULL, *tap = NULL;
+  int32_t nc = 0;
+  CHECK_OK(fmt_poisson(5, n, &a));
+  CHECK_OK(spgemm_structured_prolongator(a, 2, n, &p, &nc));
+  CHECK_OK(fmt_csr_transpose(p, &pt));
+  CHECK_OK(spgemm_csr_reference(a, p, &ap));
+  CHECK_OK(fmt_tile_from_csr(pt, &tpt));
+  CHECK_OK(fmt_tile_from_csr(ap, &tap));
+  if (tpt && tap) {
+    double list = spgemm_mean_list(tpt, tap);
+    printf("poisson 5 n=%d: P^T*(AP) pair lists %.1f tiles on average\n", n, list);
+    CHECK(list > 16.0, "poisson 5 n=%d: P^T*(AP) pair lists of %.1f tiles; the test needs more than 16", n, list);
+    char what[64];
+    snprintf(what, sizeof what, "poisson 5 n=%d: P^T*(AP)", n);
+    check_product(pt, ap, what);
+  }
+  fmt_tile_destroy(tpt);
+  fmt_tile_destroy(tap);
+  fmt_csr_destroy(a);
+  fmt_csr_destroy(p);
+  fmt_csr_destroy(pt);
+  fmt_csr_destroy(ap);
+}
+
 /* Rows 0-39 full, then `sparse` (square) shifted by 40 rows and columns.
  * With 360 rows of up to 3 random entries, C = A^2 has tile rows of
  * 3,200-6,400 entries (the numeric pair kernel) and of about 150 (the
@@ -413,6 +444,7 @@ int main(void) {
   check_galerkin(9, 45);
   check_galerkin(7, 20);
   check_galerkin(27, 14);
+  check_second_product(1024);
   CHECK(one_pass_dropped > 0, "no product had empty candidates in one pass, so that path went untested");
   return test_finish("test_gpu_spgemm");
 }
