@@ -161,6 +161,20 @@ static __device__ __forceinline__ int64_t spgemm_grab(unsigned long long *next, 
   return *slot;
 }
 
+/* The first of the next `count` items of a unit of at most two half-warps
+ * from *next: the unit's first lane takes them, and the unit (a
+ * half-warp, or with group 2 its warp) shares the first. Units that take items this way, on one wave of
+ * blocks, need no block barrier: a block with one expensive item no longer
+ * holds its multiprocessor while its other units wait (run 131: 56% of the
+ * one-pass kernel's stall cycles were at that barrier). */
+static __device__ __forceinline__ int64_t spgemm_grab_unit(unsigned long long *next, int group, int count = 1) {
+  int first = group == 2 ? 0 : (int)(threadIdx.x & 16);
+  unsigned long long item = 0;
+  if ((int)(threadIdx.x & 31) == first)
+    item = atomicAdd(next, (unsigned long long)count);
+  return (int64_t)__shfl_sync(group == 2 ? 0xFFFFFFFFu : fmt_half_warp_mask(), item, first);
+}
+
 /* Step 3: C's values (the row kernel first where spgemm.h's AUTO rule, or
  * kernels, says so; list as in step 2). */
 amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,

@@ -7,16 +7,21 @@
  * products (tile_leftover.cu).
  */
 #include "last_block_scan.cuh" /* spgemm_one_wave */
+#include <algorithm>
 #include <type_traits>
 
 #include "tile_numeric_tile.cuh"
 
-/* C tiles 0 .. nt - 1, NUMERIC_HALF_WARPS / group per block (with
- * row_slots > 0 skipping the tiles of C tile rows of at most row_slots
- * entries, the row kernel's), or (LIST) the C tiles left[0 .. work[0])
- * that the row kernel left, as many at a time per block. Two instances,
- * so that the plain one keeps its registers. */
-template <int LANES, bool LIST, bool BY_ROWS>
+/* C tiles 0 .. nt - 1 (with row_slots > 0 skipping the tiles of C tile
+ * rows of at most row_slots entries, the row kernel's), or (LIST) the C
+ * tiles left[0 .. work[0]) that the row kernel left. Units of group <= 2
+ * half-warps take them one at a time from the counter work[1]
+ * (spgemm_grab_unit) on one wave of blocks; on a smaller grid, with no
+ * work, unit g takes tile g. WIDE, for groups of more than
+ * two half-warps (few tiles): NUMERIC_HALF_WARPS / group tiles per block,
+ * the plain grid covering all of them, the LIST one taking as many at a
+ * time per block. Separate instances, so that each keeps its registers. */
+template <int LANES, bool LIST, bool BY_ROWS, bool WIDE>
 static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
     numeric_kernel(int64_t nt, int row_slots, const int64_t *left, unsigned long long *work, int group,
                    int dense_threshold, const int64_t *c_tile_ptr, numeric_c c, const int64_t *a_tile_ptr,
@@ -32,6 +37,24 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
 #define NUMERIC_TILE_ARGS                                                                          \
   group, dense_threshold, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bl, b_tile_nnz, \
       b_mask, b_row_ptr, b_val, acc_all, staged_all
+  if (!WIDE) { /* without work (a grid of at most one wave), unit g takes tile g only */
+    int64_t n = LIST ? (int64_t)work[0] : nt;
+    if (n == 0)
+      return; /* an empty list: no unit takes from the counter */
+    int64_t w = work ? spgemm_grab_unit(work + 1, group) : (int64_t)blockIdx.x * per_block + hw / group;
+    for (; w < n; w = work ? spgemm_grab_unit(work + 1, group) : n) {
+      int64_t t = LIST ? left[w] : w;
+      bool active = true;
+      if (!LIST && row_slots > 0) {
+        int32_t i = c.row[t];
+        active = c.tile_nnz[c_tile_ptr[i + 1]] - c.tile_nnz[c_tile_ptr[i]] > row_slots;
+      }
+      (void)numeric_tile<LANES, false, BY_ROWS>(active, t, NUMERIC_TILE_ARGS);
+      if (group == 2)
+        __syncwarp(); /* the first half has read the second's accumulator */
+    }
+    return;
+  }
   if (!LIST) {
     int64_t t = (int64_t)blockIdx.x * per_block + hw / group;
     bool active = t < nt;
@@ -75,13 +98,14 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
   if (nt == 0)
     return AMG_OK;
   int64_t *left = NULL;
-  unsigned long long *work = NULL; /* in left's allocation */
+  unsigned long long *work = NULL; /* in left's allocation, or (units of at most 2 half-warps) alone */
   int group = spgemm_half_warps_per_tile(nt, spgemm_mean_list(a, b), fmt_half_warp_slots());
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
   int row_slots = 0;
-  /* the leftover list's grid (SPGEMM_LEFTOVER_WAVES) from the column-order instances */
-  static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16, true, false>, NUMERIC_THREADS);
-  static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true, false>, NUMERIC_THREADS);
+  /* a wave of blocks (the leftover list's grid, SPGEMM_LEFTOVER_WAVES, and the
+   * counter's) from the column-order instances */
+  static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16, true, false, false>, NUMERIC_THREADS);
+  static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true, false, false>, NUMERIC_THREADS);
   amg_status s = AMG_OK;
   if (numeric_by_rows(kernels, a, b, c)) { /* the pair kernel takes the rows it leaves */
     AMG_TRY_GOTO(spgemm_numeric_rows_device(a, b, c, row_split), s, done);
@@ -93,6 +117,10 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
         done);
     blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * (group == 1 ? wave16 : wave32));
     row_slots = 0; /* the list holds only the pair kernel's tiles */
+  } else if (group <= 2 && blocks > (group == 1 ? wave16 : wave32)) { /* the units take C's tiles from a counter */
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&work, 2 * sizeof *work), s, done);
+    AMG_CUDA_GOTO(cudaMemsetAsync(work, 0, 2 * sizeof *work, fmt_stream()), s, done);
+    blocks = (unsigned)std::min<int64_t>(blocks, group == 1 ? wave16 : wave32);
   }
   {
     numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val};
@@ -102,13 +130,17 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
     auto launch = [&](auto by_rows) {
       constexpr bool R = decltype(by_rows)::value;
       if (group == 1 && left)
-        numeric_kernel<16, true, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+        numeric_kernel<16, true, R, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
       else if (group == 1)
-        numeric_kernel<16, false, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+        numeric_kernel<16, false, R, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+      else if (group == 2 && left)
+        numeric_kernel<32, true, R, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+      else if (group == 2)
+        numeric_kernel<32, false, R, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
       else if (left)
-        numeric_kernel<32, true, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+        numeric_kernel<32, true, R, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
       else
-        numeric_kernel<32, false, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+        numeric_kernel<32, false, R, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
     };
     if (bl.tile)
       launch(std::false_type{});
@@ -118,6 +150,8 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
     AMG_LAUNCH_GOTO(s, done);
   }
 done:
+  if (!left)
+    fmt_device_free(work);
   fmt_device_free(left);
   return s;
 }

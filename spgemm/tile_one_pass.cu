@@ -37,16 +37,6 @@ static __device__ unsigned one_pass_ticket; /* last_block_scan.cuh */
  * (asked for 6, it spilled 108 bytes). */
 #define ONE_PASS_FUSED_MIN_BLOCKS 5
 
-/* The unit's next candidate from *next: its first lane takes it, and the
- * unit (a half-warp, or with group 2 the warp) shares it. */
-static __device__ __forceinline__ int64_t one_pass_grab(unsigned long long *next, int group) {
-  int first = group == 2 ? 0 : (int)(threadIdx.x & 16);
-  unsigned long long u = 0;
-  if ((int)(threadIdx.x & 31) == first)
-    u = atomicAdd(next, 1ull);
-  return (int64_t)__shfl_sync(group == 2 ? 0xFFFFFFFFu : fmt_half_warp_mask(), u, first);
-}
-
 /* A unit of group half-warps per candidate, NUMERIC_HALF_WARPS / group
  * units per block. FUSED: unit g takes candidate g, then the units' and
  * blocks' totals are scanned (as the symbolic kernel's, with one
@@ -65,9 +55,11 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED
   __shared__ uint32_t staged_all[NUMERIC_HALF_WARPS][NUM_BATCH][16];
   __shared__ fmt_tile_count unit_total[NUMERIC_HALF_WARPS];
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15, sh = hw & (group - 1), units = NUMERIC_HALF_WARPS / group;
-#define ONE_PASS_TILE_ARGS                                                                           group, 0, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bl, b_tile_nnz, b_mask, b_row_ptr,       b_val, acc_all, staged_all
+#define ONE_PASS_TILE_ARGS                                                                         \
+  group, 0, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bl, b_tile_nnz, b_mask, b_row_ptr, \
+      b_val, acc_all, staged_all
   if (!FUSED && next) {
-    for (int64_t u = one_pass_grab(next, group); u < num_cand; u = one_pass_grab(next, group)) {
+    for (int64_t u = spgemm_grab_unit(next, group); u < num_cand; u = spgemm_grab_unit(next, group)) {
       (void)numeric_tile<LANES, true, BY_ROWS>(true, u, ONE_PASS_TILE_ARGS);
       if (group == 2)
         __syncwarp(); /* the first half has read the second's accumulator and mask */

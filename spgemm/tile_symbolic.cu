@@ -26,6 +26,10 @@
 #define SYM_THREADS 256
 #define SYM_HALF_WARPS (SYM_THREADS / 16)
 #define SYM_BATCH 8 /* pairs per half-warp whose masks are loaded together */
+/* Candidates a looping unit takes per grab (spgemm_grab_unit): they are
+ * cheap, and one atomic per candidate on a single counter made 2D 5-point
+ * P^T*A's kernel 10% slower than a unit per candidate (run 133). */
+#define SYM_GRAB 4
 
 static __device__ unsigned symbolic_ticket; /* last_block_scan.cuh */
 
@@ -73,16 +77,23 @@ static __device__ unsigned candidate_mask(int64_t u, int group, int sh, int r, c
 }
 
 /* ORs the partial masks of a group of half-warps (hw .. hw + group - 1)
- * into its first; every thread of the block calls it. */
+ * into its first; every thread of the block calls it, or with group <= 2
+ * every thread of the warp (a group of 2 is one warp). */
 static __device__ __forceinline__ unsigned group_or(unsigned acc, int group, int hw, int sh, int r,
                                                     unsigned (*partial)[16]) {
-  if (group > 1) {
+  if (group == 2) {
+    partial[hw][r] = acc;
+    __syncwarp();
+    if (sh == 0)
+      acc |= partial[hw + 1][r];
+    __syncwarp(); /* before the next candidate's partial masks */
+  } else if (group > 2) {
     partial[hw][r] = acc;
     __syncthreads();
     if (sh == 0)
       for (int k = 1; k < group; k++)
         acc |= partial[hw + k][r];
-    __syncthreads(); /* before the next candidate's partial masks */
+    __syncthreads();
   }
   return acc;
 }
@@ -92,12 +103,15 @@ static __device__ __forceinline__ unsigned group_or(unsigned acc, int group, int
  * (last_block_scan.cuh). Per candidate: the unit's partial masks ORed, C's
  * masks and nnz, and, FUSED, its (kept, nnz) prefix within the unit; then
  * the units' and blocks' prefixes and the totals. Not FUSED, len is 1 and
- * the kernel keeps the registers (32) of a plain one; with row_cands > 0
- * (never FUSED) it skips the candidates of tile rows with at most
- * row_cands candidates (the row kernel's). */
+ * the kernel keeps the registers (32) of a plain one; with work (S <= 2,
+ * a grid of one wave), the units take candidates one at a time from the
+ * counter work[1], SYM_GRAB at a time (spgemm_grab_unit); with row_cands > 0 (never FUSED) it
+ * skips the candidates of tile rows with at most row_cands candidates (the
+ * row kernel's). */
 template <int LANES, bool FUSED, bool BY_ROWS>
 static __global__ void __launch_bounds__(SYM_THREADS)
-    symbolic_kernel(int64_t num_cand, int group, int64_t len, int row_cands, const int64_t *cand_ptr,
+    symbolic_kernel(int64_t num_cand, int group, int64_t len, int row_cands, unsigned long long *work,
+                    const int64_t *cand_ptr,
                     const int32_t *cand_row, const int32_t *cand_col,
                     const int64_t *a_tile_ptr, const int32_t *a_tile_col, const uint16_t *a_mask,
                     spgemm_b_lookup bl,
@@ -107,6 +121,26 @@ static __global__ void __launch_bounds__(SYM_THREADS)
   __shared__ unsigned partial[SYM_HALF_WARPS][16];
   __shared__ fmt_tile_count unit_total[SYM_HALF_WARPS];
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15, sh = hw & (group - 1), units = SYM_HALF_WARPS / group;
+  if (!FUSED && work) {
+    for (int64_t u0 = spgemm_grab_unit(work + 1, group, SYM_GRAB); u0 < num_cand;
+         u0 = spgemm_grab_unit(work + 1, group, SYM_GRAB)) {
+      for (int64_t u = u0; u < u0 + SYM_GRAB && u < num_cand; u++) {
+        bool active = true;
+        if (row_cands > 0) {
+          int32_t i = cand_row[u];
+          active = cand_ptr[i + 1] - cand_ptr[i] > row_cands;
+        }
+        unsigned acc = 0;
+        if (active)
+          acc = candidate_mask<LANES, BY_ROWS>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col,
+                                               a_mask, bl, b_mask, staged_all[hw]);
+        acc = group_or(acc, group, hw, sh, r, partial);
+        if (active && sh == 0)
+          (void)spgemm_store_candidate(u, r, acc, cand_mask, cand_nnz);
+      }
+    }
+    return;
+  }
   int64_t first = ((int64_t)blockIdx.x * units + hw / group) * len;
   fmt_tile_count run = {0, 0};
   for (int64_t u = first; u < first + (FUSED ? len : 1); u++) { /* the same trip count on every thread */
@@ -136,7 +170,8 @@ static __global__ void __launch_bounds__(SYM_THREADS)
 }
 
 /* The same for the candidates in left[0 .. work[0]) (the rows the row
- * kernel left), SYM_HALF_WARPS / group at a time per block. */
+ * kernel left): with group <= 2, SYM_GRAB at a time per unit
+ * (spgemm_grab_unit), else SYM_HALF_WARPS / group at a time per block. */
 template <int LANES, bool BY_ROWS>
 static __global__ void __launch_bounds__(SYM_THREADS)
     symbolic_left_kernel(const int64_t *left, unsigned long long *work, int group,
@@ -148,6 +183,22 @@ static __global__ void __launch_bounds__(SYM_THREADS)
   __shared__ int64_t grabbed;
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15, sh = hw & (group - 1), units = SYM_HALF_WARPS / group;
   int64_t n = (int64_t)work[0];
+  if (n == 0)
+    return; /* no row left over: no unit takes from the counter */
+  if (group <= 2) {
+    for (int64_t w0 = spgemm_grab_unit(work + 1, group, SYM_GRAB); w0 < n;
+         w0 = spgemm_grab_unit(work + 1, group, SYM_GRAB)) {
+      for (int64_t w = w0; w < w0 + SYM_GRAB && w < n; w++) {
+        int64_t u = left[w];
+        unsigned acc = candidate_mask<LANES, BY_ROWS>(u, group, sh, r, cand_row, cand_col, a_tile_ptr,
+                                                      a_tile_col, a_mask, bl, b_mask, staged_all[hw]);
+        acc = group_or(acc, group, hw, sh, r, partial);
+        if (sh == 0)
+          (void)spgemm_store_candidate(u, r, acc, cand_mask, cand_nnz);
+      }
+    }
+    return;
+  }
   for (int64_t w = spgemm_grab(work + 1, units, &grabbed); w < n; w = spgemm_grab(work + 1, units, &grabbed)) {
     bool active = w + hw / group < n;
     int64_t u = active ? left[w + hw / group] : 0;
@@ -262,14 +313,14 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
       l = spgemm_scan_unfused(num_cand, SYM_HALF_WARPS / group);
   }
   /* Fused: the candidates' prefixes within their units, then the units' and
-   * the blocks'. Else the scan of all candidates, from a zero at [0]. One
-   * pass: then one more entry, the one-pass kernel's work counter. */
+   * the blocks'. Else the scan of all candidates, from a zero at [0]. Then
+   * one more entry: the work counter of the units that loop (one pass, or
+   * the symbolic kernel unfused). */
   int64_t prefixes = l.fused ? num_cand + spgemm_scan_scratch(l) : num_cand + 1;
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_mask, (size_t)(FMT_TILE * num_cand) * sizeof *cand_mask),
                s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_nnz, (size_t)num_cand * sizeof *cand_nnz), s, done);
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&prefix, (size_t)(prefixes + (one_pass ? 1 : 0)) * sizeof *prefix),
-               s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&prefix, (size_t)(prefixes + 1) * sizeof *prefix), s, done);
   if (one_pass)
     AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_val,
                                   (size_t)num_cand * FMT_TILE * FMT_TILE * sizeof *cand_val),
@@ -304,10 +355,19 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
                  s, done);
   } else if (num_cand > 0) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
-#define SYMBOLIC_ARGS                                                                              \
-  num_cand, group, l.len, rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0, cand_ptr, cand_row, cand_col, a->tile_ptr, \
-      a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz, prefix, prefix + num_cand, (fmt_tile_count *)device
     unsigned blocks = (unsigned)l.blocks;
+    unsigned long long *counter = NULL; /* units of at most 2 half-warps on a wave: their work counter */
+    static const int64_t wave16 = spgemm_one_wave(symbolic_kernel<16, false, false>, SYM_THREADS);
+    static const int64_t wave32 = spgemm_one_wave(symbolic_kernel<32, false, false>, SYM_THREADS);
+    if (!l.fused && group <= 2 && l.blocks > (group == 1 ? wave16 : wave32)) {
+      counter = (unsigned long long *)(prefix + prefixes); /* [1] is the counter */
+      AMG_CUDA_GOTO(cudaMemsetAsync(counter, 0, sizeof *prefix, fmt_stream()), s, done);
+      blocks = (unsigned)(group == 1 ? wave16 : wave32);
+    }
+#define SYMBOLIC_ARGS                                                                              \
+  num_cand, group, l.len, rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0, counter, cand_ptr, cand_row, cand_col,      \
+      a->tile_ptr, a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz, prefix, prefix + num_cand,       \
+      (fmt_tile_count *)device
     auto launch = [&](auto by_rows) {
       constexpr bool R = decltype(by_rows)::value;
       if (group == 1 && l.fused)
