@@ -162,11 +162,12 @@ static __device__ __forceinline__ int64_t spgemm_grab(unsigned long long *next, 
 }
 
 /* The first of the next `count` items of a unit of at most two half-warps
- * from *next: the unit's first lane takes them, and the unit (a
- * half-warp, or with group 2 its warp) shares the first. Units that take items this way, on one wave of
- * blocks, need no block barrier: a block with one expensive item no longer
- * holds its multiprocessor while its other units wait (run 131: 56% of the
- * one-pass kernel's stall cycles were at that barrier). */
+ * from *next: the unit's first lane takes them, and the unit (a half-warp,
+ * or with group 2 its warp) shares the first. Units that take items this
+ * way, on one wave of blocks, need no block barrier: a block with one
+ * expensive item no longer holds its multiprocessor while its other units
+ * wait (run 131: 56% of the one-pass kernel's stall cycles were at that
+ * barrier). Which unit takes an item varies; what it computes does not. */
 static __device__ __forceinline__ int64_t spgemm_grab_unit(unsigned long long *next, int group, int count = 1) {
   int first = group == 2 ? 0 : (int)(threadIdx.x & 16);
   unsigned long long item = 0;

@@ -17,10 +17,10 @@
  * tiles left[0 .. work[0]) that the row kernel left. Units of group <= 2
  * half-warps take them one at a time from the counter work[1]
  * (spgemm_grab_unit) on one wave of blocks; on a smaller grid, with no
- * work, unit g takes tile g. WIDE, for groups of more than
- * two half-warps (few tiles): NUMERIC_HALF_WARPS / group tiles per block,
- * the plain grid covering all of them, the LIST one taking as many at a
- * time per block. Separate instances, so that each keeps its registers. */
+ * work, unit g takes tile g. WIDE, for groups of more than two half-warps
+ * (few tiles): NUMERIC_HALF_WARPS / group tiles per block, the plain grid
+ * covering all of them, the LIST one taking as many at a time per block.
+ * Separate instances, so that each keeps its registers. */
 template <int LANES, bool LIST, bool BY_ROWS, bool WIDE>
 static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
     numeric_kernel(int64_t nt, int row_slots, const int64_t *left, unsigned long long *work, int group,

@@ -42,8 +42,8 @@ static __device__ unsigned one_pass_ticket; /* last_block_scan.cuh */
  * blocks' totals are scanned (as the symbolic kernel's, with one
  * candidate per unit, whose prefix within its unit is zero). Else, with
  * next (group <= 2), each unit takes candidates from *next until none is
- * left, on a grid of at most one wave (ONE_PASS_LOOP); without next, unit
- * g takes candidate g. */
+ * left, on a grid of at most one wave; without next, unit g takes
+ * candidate g. */
 template <int LANES, bool FUSED, bool BY_ROWS>
 static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED_MIN_BLOCKS : NUMERIC_MIN_BLOCKS)
     one_pass_kernel(int64_t num_cand, int group, unsigned long long *next, numeric_c c, const int64_t *a_tile_ptr,

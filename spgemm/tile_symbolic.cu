@@ -104,10 +104,10 @@ static __device__ __forceinline__ unsigned group_or(unsigned acc, int group, int
  * masks and nnz, and, FUSED, its (kept, nnz) prefix within the unit; then
  * the units' and blocks' prefixes and the totals. Not FUSED, len is 1 and
  * the kernel keeps the registers (32) of a plain one; with work (S <= 2,
- * a grid of one wave), the units take candidates one at a time from the
- * counter work[1], SYM_GRAB at a time (spgemm_grab_unit); with row_cands > 0 (never FUSED) it
- * skips the candidates of tile rows with at most row_cands candidates (the
- * row kernel's). */
+ * a grid of one wave), the units take candidates SYM_GRAB at a time from
+ * the counter work[1] (spgemm_grab_unit). With row_cands > 0 (never
+ * FUSED) it skips the candidates of tile rows with at most row_cands
+ * candidates (the row kernel's). */
 template <int LANES, bool FUSED, bool BY_ROWS>
 static __global__ void __launch_bounds__(SYM_THREADS)
     symbolic_kernel(int64_t num_cand, int group, int64_t len, int row_cands, unsigned long long *work,
