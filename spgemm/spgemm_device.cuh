@@ -133,18 +133,19 @@ amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, con
  * to *list (allocated here with room for all `items` of ptr; the caller
  * frees it) in no fixed order; *work (2 counters in the same allocation)
  * gets their number in (*work)[0], and (*work)[1] is the pair kernel's
- * next item (spgemm_grab). The weight is weight[ptr[i + 1]] -
+ * next item (spgemm_grab, or spgemm_grab_unit). The weight is weight[ptr[i + 1]] -
  * weight[ptr[i]] when weight is given, else the row's item count. */
 amg_status spgemm_leftover_device(int32_t tile_m, int64_t items, const int64_t *ptr, const int64_t *weight,
                                   int64_t limit, int64_t **list, unsigned long long **work);
 /* A pair kernel after a row kernel walks the leftover list when its whole
- * grid (`blocks`) is larger than SPGEMM_LEFTOVER_ABOVE waves; else it runs
- * the whole grid and skips the row kernel's rows, which then costs less
+ * grid (`blocks`) is larger than SPGEMM_LEFTOVER_ABOVE waves; else it goes
+ * over all the tiles and skips the row kernel's rows, which then costs less
  * than the list's allocation and launches (run 88: level-1 products 20-40
  * us slower with the list). The list's grid is SPGEMM_LEFTOVER_WAVES waves:
- * its blocks take items until none is left (spgemm_grab), so one wave does
- * the work of several, and when no row is left over, 8 waves of blocks
- * finding nothing took 15 us per kernel (run 121). */
+ * its blocks, or with groups of at most two half-warps its units
+ * (spgemm_grab_unit), take items until none is left (spgemm_grab), so one
+ * wave does the work of several, and when no row is left over, 8 waves of
+ * blocks finding nothing took 15 us per kernel (run 121). */
 #define SPGEMM_LEFTOVER_ABOVE 8
 #define SPGEMM_LEFTOVER_WAVES 1
 static inline bool spgemm_use_leftover(int64_t blocks, int64_t wave) {
