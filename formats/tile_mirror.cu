@@ -176,7 +176,7 @@ static __global__ void __launch_bounds__(MIRROR_THREADS)
                 const int64_t *col_ptr, const int32_t *col_row, const int64_t *col_tile,
                 const int64_t *col_offset, int64_t *c_tile_ptr, int32_t *c_tile_col, int64_t *c_tile_nnz,
                 uint16_t *c_mask, uint8_t *c_row_ptr, uint8_t *c_idx, double *c_val) {
-  __shared__ int64_t src_of[MIRROR_TILES], first_of[MIRROR_TILES];
+  __shared__ int64_t src_of[MIRROR_TILES], first_of[MIRROR_TILES], base_of[MIRROR_TILES];
   __shared__ int rule_of[MIRROR_TILES];
   __shared__ uint16_t mask_all[MIRROR_HALF_WARPS][FMT_TILE];
   __shared__ uint8_t start_all[MIRROR_HALF_WARPS][FMT_TILE];
@@ -194,6 +194,7 @@ static __global__ void __launch_bounds__(MIRROR_THREADS)
     c_tile_col[t] = col;
     c_tile_nnz[t] = first;
     src_of[threadIdx.x] = src;
+    base_of[threadIdx.x] = u_tile_nnz[src];
     first_of[threadIdx.x] = first;
     rule_of[threadIdx.x] = rule;
   }
@@ -202,19 +203,35 @@ static __global__ void __launch_bounds__(MIRROR_THREADS)
   unsigned members = fmt_half_warp_mask();
   uint16_t *m = mask_all[hw];
   uint8_t *st = start_all[hw];
-  for (int q = hw; q < MIRROR_TILES && t0 + q < total.tiles; q += MIRROR_HALF_WARPS) {
-    int64_t t = t0 + q, src = src_of[q];
+  /* The next tile's source row (mask, start) and first entry are loaded
+   * while this one is built. */
+  int q = hw;
+  bool more = q < MIRROR_TILES && t0 + q < total.tiles;
+  unsigned next_mask = 0, next_start = 0;
+  if (more) {
+    next_mask = u_mask[FMT_TILE * src_of[q] + r];
+    next_start = u_row_ptr[FMT_TILE * src_of[q] + r];
+  }
+  while (more) {
+    int64_t t = t0 + q;
     int rule = rule_of[q], size;
-    m[r] = u_mask[FMT_TILE * src + r];
-    st[r] = u_row_ptr[FMT_TILE * src + r];
-    int64_t base = u_tile_nnz[src];
+    m[r] = (uint16_t)next_mask;
+    st[r] = (uint8_t)next_start;
+    int after = q + MIRROR_HALF_WARPS;
+    bool again = after < MIRROR_TILES && t0 + after < total.tiles;
+    if (again) {
+      next_mask = u_mask[FMT_TILE * src_of[after] + r];
+      next_start = u_row_ptr[FMT_TILE * src_of[after] + r];
+    }
     __syncwarp(members);
     unsigned row = fmt_mirror_row_mask(m, rule, r);
     int start = fmt_half_warp_exclusive_sum(__popc(row), &size);
     c_mask[FMT_TILE * t + r] = (uint16_t)row;
     c_row_ptr[FMT_TILE * t + r] = (uint8_t)start;
-    fill_entries(rule, r, row, start, size, m, st, base, u_idx, u_val, first_of[q], c_idx, c_val);
+    fill_entries(rule, r, row, start, size, m, st, base_of[q], u_idx, u_val, first_of[q], c_idx, c_val);
     __syncwarp(members); /* m and st are read before the next tile's */
+    q = after;
+    more = again;
   }
 }
 
