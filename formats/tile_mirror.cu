@@ -203,8 +203,8 @@ static __global__ void __launch_bounds__(MIRROR_THREADS)
   unsigned members = fmt_half_warp_mask();
   uint16_t *m = mask_all[hw];
   uint8_t *st = start_all[hw];
-  /* The next tile's source row (mask, start) and first entry are loaded
-   * while this one is built. */
+  /* The next tile's source rows (masks, starts) are loaded while this one
+   * is built. */
   int q = hw;
   bool more = q < MIRROR_TILES && t0 + q < total.tiles;
   unsigned next_mask = 0, next_start = 0;
