@@ -207,6 +207,34 @@ static __device__ __forceinline__ int fmt_half_warp_exclusive_sum(int v, int *to
   return incl - v;
 }
 
+/* Lane r of a half-warp copies a tile's entries r, r + 16, ... < size:
+ * values, and index bytes unless from_idx is NULL. Each lane issues
+ * FMT_COPY_LOADS loads before it stores them, so that they are in flight
+ * together (the mirror and the SpGEMM's compaction, run 140). */
+#define FMT_COPY_LOADS 4
+static __device__ __forceinline__ void fmt_half_warp_copy_entries(const double *from_val, const uint8_t *from_idx,
+                                                                  double *to_val, uint8_t *to_idx, int size,
+                                                                  int r) {
+  for (int e0 = r; e0 < size; e0 += FMT_TILE * FMT_COPY_LOADS) {
+    double v[FMT_COPY_LOADS];
+    uint8_t x[FMT_COPY_LOADS];
+#pragma unroll
+    for (int j = 0; j < FMT_COPY_LOADS; j++)
+      if (e0 + FMT_TILE * j < size) {
+        v[j] = from_val[e0 + FMT_TILE * j];
+        if (from_idx)
+          x[j] = from_idx[e0 + FMT_TILE * j];
+      }
+#pragma unroll
+    for (int j = 0; j < FMT_COPY_LOADS; j++)
+      if (e0 + FMT_TILE * j < size) {
+        to_val[e0 + FMT_TILE * j] = v[j];
+        if (from_idx)
+          to_idx[e0 + FMT_TILE * j] = x[j];
+      }
+  }
+}
+
 /* Tile row of tile t: the last i with tile_ptr[i] <= t (tiles of empty rows are skipped). */
 static __device__ __forceinline__ int32_t fmt_tile_row_of(const int64_t *tile_ptr, int32_t tile_m,
                                                           int64_t t) {

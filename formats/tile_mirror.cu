@@ -71,7 +71,6 @@ static __global__ void count_kernel(int32_t tile_m, const int64_t *tile_ptr, con
 /* C tiles per block: a thread each finds their sources, then each
  * half-warp builds MIRROR_TILES / MIRROR_HALF_WARPS of them in turn. */
 #define MIRROR_TILES 128
-#define MIRROR_LOADS 4 /* values a lane loads before it stores them */
 
 /* C's tile t: its tile row (by a binary search of the scan), its source
  * tile of u, rule, tile column and first entry. */
@@ -113,7 +112,7 @@ static __device__ void tile_source(int64_t t, int32_t tile_m, const fmt_tile_cou
   *first = k;
 }
 
-/* Lane r's share of a tile's entries, MIRROR_LOADS at a time, loads before
+/* Lane r's share of a tile's entries, FMT_COPY_LOADS at a time, loads before
  * stores so that they are in flight together: UPPER, entries r, r + 16, ...
  * of the source, copied; else row r's (mask row, first entry start),
  * gathered from the source's entries (masks m, row starts st, first entry
@@ -123,29 +122,14 @@ static __device__ __forceinline__ void fill_entries(int rule, int r, unsigned ro
                                                     const uint8_t *u_idx, const double *u_val, int64_t k,
                                                     uint8_t *c_idx, double *c_val) {
   if (rule == FMT_MIRROR_UPPER) {
-    for (int e0 = r; e0 < size; e0 += FMT_TILE * MIRROR_LOADS) {
-      double v[MIRROR_LOADS];
-      uint8_t x[MIRROR_LOADS];
-#pragma unroll
-      for (int j = 0; j < MIRROR_LOADS; j++)
-        if (e0 + FMT_TILE * j < size) {
-          v[j] = u_val[base + e0 + FMT_TILE * j];
-          x[j] = u_idx[base + e0 + FMT_TILE * j];
-        }
-#pragma unroll
-      for (int j = 0; j < MIRROR_LOADS; j++)
-        if (e0 + FMT_TILE * j < size) {
-          c_val[k + e0 + FMT_TILE * j] = v[j];
-          c_idx[k + e0 + FMT_TILE * j] = x[j];
-        }
-    }
+    fmt_half_warp_copy_entries(u_val + base, u_idx + base, c_val + k, c_idx + k, size, r);
     return;
   }
-  for (k += start; row; k += MIRROR_LOADS) {
-    double v[MIRROR_LOADS];
-    int at[MIRROR_LOADS];
+  for (k += start; row; k += FMT_COPY_LOADS) {
+    double v[FMT_COPY_LOADS];
+    int at[FMT_COPY_LOADS];
 #pragma unroll
-    for (int j = 0; j < MIRROR_LOADS; j++) {
+    for (int j = 0; j < FMT_COPY_LOADS; j++) {
       at[j] = -1;
       if (row) {
         int c = __ffs(row) - 1, direct = fmt_mirror_direct(rule, r, c);
@@ -156,7 +140,7 @@ static __device__ __forceinline__ void fill_entries(int rule, int r, unsigned ro
       }
     }
 #pragma unroll
-    for (int j = 0; j < MIRROR_LOADS; j++)
+    for (int j = 0; j < FMT_COPY_LOADS; j++)
       if (at[j] >= 0) {
         c_idx[k + j] = (uint8_t)((r << 4) | at[j]);
         c_val[k + j] = v[j];

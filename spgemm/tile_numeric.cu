@@ -12,6 +12,16 @@
 
 #include "tile_numeric_tile.cuh"
 
+/* Whether C tile t is the pair kernel's: with row_slots > 0, the row
+ * kernel took the C tile rows of at most row_slots entries. */
+static __device__ __forceinline__ bool left_to_pairs(int64_t t, int row_slots, const numeric_c &c,
+                                                     const int64_t *c_tile_ptr) {
+  if (row_slots <= 0)
+    return true;
+  int32_t i = c.row[t];
+  return c.tile_nnz[c_tile_ptr[i + 1]] - c.tile_nnz[c_tile_ptr[i]] > row_slots;
+}
+
 /* C tiles 0 .. nt - 1 (with row_slots > 0 skipping the tiles of C tile
  * rows of at most row_slots entries, the row kernel's), or (LIST) the C
  * tiles left[0 .. work[0]) that the row kernel left. Units of group <= 2
@@ -44,11 +54,7 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
     int64_t w = work ? spgemm_grab_unit(work + 1, group) : (int64_t)blockIdx.x * per_block + hw / group;
     for (; w < n; w = work ? spgemm_grab_unit(work + 1, group) : n) {
       int64_t t = LIST ? left[w] : w;
-      bool active = true;
-      if (!LIST && row_slots > 0) {
-        int32_t i = c.row[t];
-        active = c.tile_nnz[c_tile_ptr[i + 1]] - c.tile_nnz[c_tile_ptr[i]] > row_slots;
-      }
+      bool active = LIST || left_to_pairs(t, row_slots, c, c_tile_ptr);
       (void)numeric_tile<LANES, false, BY_ROWS>(active, t, NUMERIC_TILE_ARGS);
       if (group == 2)
         __syncwarp(); /* the first half has read the second's accumulator */
@@ -57,11 +63,7 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
   }
   if (!LIST) {
     int64_t t = (int64_t)blockIdx.x * per_block + hw / group;
-    bool active = t < nt;
-    if (active && row_slots > 0) {
-      int32_t i = c.row[t];
-      active = c.tile_nnz[c_tile_ptr[i + 1]] - c.tile_nnz[c_tile_ptr[i]] > row_slots;
-    }
+    bool active = t < nt && left_to_pairs(t, row_slots, c, c_tile_ptr);
     (void)numeric_tile<LANES, false, BY_ROWS>(active, t, NUMERIC_TILE_ARGS);
     return;
   }

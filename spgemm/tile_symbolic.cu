@@ -98,6 +98,39 @@ static __device__ __forceinline__ unsigned group_or(unsigned acc, int group, int
   return acc;
 }
 
+/* Candidate u, by its group of half-warps: the masks of its pairs (when
+ * active), ORed into the group's first half-warp, which stores them.
+ * Called as group_or is; returns the nnz on the first half-warp of an
+ * active group, else 0. SYM_CANDIDATE_ARGS names the kernels' own. */
+template <int LANES, bool BY_ROWS>
+static __device__ __forceinline__ int symbolic_candidate(bool active, int64_t u, int group, int hw, int sh, int r,
+                                                         const int32_t *cand_row, const int32_t *cand_col,
+                                                         const int64_t *a_tile_ptr, const int32_t *a_tile_col,
+                                                         const uint16_t *a_mask, spgemm_b_lookup bl,
+                                                         const uint16_t *b_mask, uint16_t *cand_mask,
+                                                         int32_t *cand_nnz, uint16_t (*staged)[16],
+                                                         unsigned (*partial)[16]) {
+  unsigned acc = 0;
+  if (active)
+    acc = candidate_mask<LANES, BY_ROWS>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask,
+                                         bl, b_mask, staged);
+  acc = group_or(acc, group, hw, sh, r, partial);
+  return active && sh == 0 ? spgemm_store_candidate(u, r, acc, cand_mask, cand_nnz) : 0;
+}
+#define SYM_CANDIDATE_ARGS                                                                         \
+  group, hw, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask, bl, b_mask, cand_mask, cand_nnz, \
+      staged_all[hw], partial
+
+/* Whether candidate u is the pair kernel's: with row_cands > 0, the row
+ * kernel took the tile rows of at most row_cands candidates. */
+static __device__ __forceinline__ bool left_to_pairs(int64_t u, int row_cands, const int32_t *cand_row,
+                                                     const int64_t *cand_ptr) {
+  if (row_cands <= 0)
+    return true;
+  int32_t i = cand_row[u];
+  return cand_ptr[i + 1] - cand_ptr[i] > row_cands;
+}
+
 /* A unit of S = group half-warps per candidate tile, SYM_HALF_WARPS / S
  * units per block; unit g takes candidates [g * len, (g + 1) * len)
  * (last_block_scan.cuh). Per candidate: the unit's partial masks ORed, C's
@@ -124,38 +157,18 @@ static __global__ void __launch_bounds__(SYM_THREADS)
   if (!FUSED && work) {
     for (int64_t u0 = spgemm_grab_unit(work + 1, group, SYM_GRAB); u0 < num_cand;
          u0 = spgemm_grab_unit(work + 1, group, SYM_GRAB)) {
-      for (int64_t u = u0; u < u0 + SYM_GRAB && u < num_cand; u++) {
-        bool active = true;
-        if (row_cands > 0) {
-          int32_t i = cand_row[u];
-          active = cand_ptr[i + 1] - cand_ptr[i] > row_cands;
-        }
-        unsigned acc = 0;
-        if (active)
-          acc = candidate_mask<LANES, BY_ROWS>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col,
-                                               a_mask, bl, b_mask, staged_all[hw]);
-        acc = group_or(acc, group, hw, sh, r, partial);
-        if (active && sh == 0)
-          (void)spgemm_store_candidate(u, r, acc, cand_mask, cand_nnz);
-      }
+      for (int64_t u = u0; u < u0 + SYM_GRAB && u < num_cand; u++)
+        (void)symbolic_candidate<LANES, BY_ROWS>(left_to_pairs(u, row_cands, cand_row, cand_ptr), u,
+                                                 SYM_CANDIDATE_ARGS);
     }
     return;
   }
   int64_t first = ((int64_t)blockIdx.x * units + hw / group) * len;
   fmt_tile_count run = {0, 0};
   for (int64_t u = first; u < first + (FUSED ? len : 1); u++) { /* the same trip count on every thread */
-    bool active = u < num_cand;
-    if (!FUSED && active && row_cands > 0) {
-      int32_t i = cand_row[u];
-      active = cand_ptr[i + 1] - cand_ptr[i] > row_cands;
-    }
-    unsigned acc = 0;
-    if (active)
-      acc = candidate_mask<LANES, BY_ROWS>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask,
-                                  bl, b_mask, staged_all[hw]);
-    acc = group_or(acc, group, hw, sh, r, partial);
+    bool active = u < num_cand && (FUSED || left_to_pairs(u, row_cands, cand_row, cand_ptr));
+    int nnz = symbolic_candidate<LANES, BY_ROWS>(active, u, SYM_CANDIDATE_ARGS);
     if (active && sh == 0) { /* whole half-warps */
-      int nnz = spgemm_store_candidate(u, r, acc, cand_mask, cand_nnz);
       if (FUSED && r == 0)
         local_prefix[u] = run;
       run = fmt_tile_count_sum{}(run, fmt_tile_count{nnz > 0 ? 1 : 0, nnz});
@@ -176,8 +189,8 @@ template <int LANES, bool BY_ROWS>
 static __global__ void __launch_bounds__(SYM_THREADS)
     symbolic_left_kernel(const int64_t *left, unsigned long long *work, int group,
                          const int32_t *cand_row, const int32_t *cand_col, const int64_t *a_tile_ptr,
-                         const int32_t *a_tile_col, const uint16_t *a_mask, spgemm_b_lookup bl, const uint16_t *b_mask,
-                         uint16_t *cand_mask, int32_t *cand_nnz) {
+                         const int32_t *a_tile_col, const uint16_t *a_mask, spgemm_b_lookup bl,
+                         const uint16_t *b_mask, uint16_t *cand_mask, int32_t *cand_nnz) {
   __shared__ uint16_t staged_all[SYM_HALF_WARPS][SYM_BATCH][16];
   __shared__ unsigned partial[SYM_HALF_WARPS][16];
   __shared__ int64_t grabbed;
@@ -188,29 +201,17 @@ static __global__ void __launch_bounds__(SYM_THREADS)
   if (group <= 2) {
     for (int64_t w0 = spgemm_grab_unit(work + 1, group, SYM_GRAB); w0 < n;
          w0 = spgemm_grab_unit(work + 1, group, SYM_GRAB)) {
-      for (int64_t w = w0; w < w0 + SYM_GRAB && w < n; w++) {
-        int64_t u = left[w];
-        unsigned acc = candidate_mask<LANES, BY_ROWS>(u, group, sh, r, cand_row, cand_col, a_tile_ptr,
-                                                      a_tile_col, a_mask, bl, b_mask, staged_all[hw]);
-        acc = group_or(acc, group, hw, sh, r, partial);
-        if (sh == 0)
-          (void)spgemm_store_candidate(u, r, acc, cand_mask, cand_nnz);
-      }
+      for (int64_t w = w0; w < w0 + SYM_GRAB && w < n; w++)
+        (void)symbolic_candidate<LANES, BY_ROWS>(true, left[w], SYM_CANDIDATE_ARGS);
     }
     return;
   }
   for (int64_t w = spgemm_grab(work + 1, units, &grabbed); w < n; w = spgemm_grab(work + 1, units, &grabbed)) {
     bool active = w + hw / group < n;
-    int64_t u = active ? left[w + hw / group] : 0;
-    unsigned acc = 0;
-    if (active)
-      acc = candidate_mask<LANES, BY_ROWS>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask,
-                                  bl, b_mask, staged_all[hw]);
-    acc = group_or(acc, group, hw, sh, r, partial);
-    if (active && sh == 0)
-      (void)spgemm_store_candidate(u, r, acc, cand_mask, cand_nnz);
+    (void)symbolic_candidate<LANES, BY_ROWS>(active, active ? left[w + hw / group] : 0, SYM_CANDIDATE_ARGS);
   }
 }
+#undef SYM_CANDIDATE_ARGS
 
 /* (kept tiles, entries) before candidate q < num_cand: FUSED, the symbolic
  * kernel's three levels (local, then the units' and blocks' in scratch);
@@ -230,7 +231,6 @@ static __device__ __forceinline__ fmt_tile_count candidate_prefix(int64_t q, spg
  * half-warp writes COMPACT_PER_HALF of them, their masks loaded together. */
 #define COMPACT_CANDS 128
 #define COMPACT_PER_HALF (COMPACT_CANDS / COMPACT_HALF_WARPS)
-#define COMPACT_LOADS 4 /* values a lane loads before it stores them */
 
 /* Block b takes candidates [b * COMPACT_CANDS, (b + 1) * COMPACT_CANDS). A
  * kept one, u, goes to C's tile prefix(u).tiles with entries from
@@ -291,17 +291,7 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
     for (int64_t k = base + start; bits; bits &= bits - 1, k++)
       idx[k] = (uint8_t)((r << 4) | (__ffs(bits) - 1));
     if (cand_val) /* the tile's values, packed from its first slot */
-      for (int e0 = r; e0 < size; e0 += FMT_TILE * COMPACT_LOADS) {
-        double v[COMPACT_LOADS];
-#pragma unroll
-        for (int x = 0; x < COMPACT_LOADS; x++)
-          if (e0 + FMT_TILE * x < size)
-            v[x] = cand_val[(int64_t)FMT_TILE * FMT_TILE * u + e0 + FMT_TILE * x];
-#pragma unroll
-        for (int x = 0; x < COMPACT_LOADS; x++)
-          if (e0 + FMT_TILE * x < size)
-            val[base + e0 + FMT_TILE * x] = v[x];
-      }
+      fmt_half_warp_copy_entries(cand_val + (int64_t)FMT_TILE * FMT_TILE * u, NULL, val + base, NULL, size, r);
   }
 }
 
