@@ -108,7 +108,12 @@ static figure *product_ex(const char *problem, int level, const char *op, const 
     TRY(bench_measure(call_cusparse, free_csr32, &ctx, bench.reps, &f->cus));
   spgemm_stats st = {0};
   st.profile = bench.profile;
+  int ncu = bench.ncu_op && !strcmp(bench.ncu_op, op) && level == bench.ncu_level;
+  if (ncu)
+    fmt_device_profiler(1);
   TRY(spgemm_tile_device(a->tile, b->tile, &dc, &ctx.opt, &st));
+  if (ncu)
+    fmt_device_profiler(0);
   memcpy(f->step_ms, st.step_ms, sizeof f->step_ms);
   f->candidates = st.candidate_tiles;
   f->mean_list = spgemm_mean_list(a->tile, b->tile);
@@ -339,7 +344,7 @@ static void usage(void) {
           "                    [--reps N] [--levels L] [--dense-threshold T] [--sweep] [--profile] [--hierarchy]\n"
           "                    [--kernels auto|pairs|rows] [--row-split 0|1|2|4|8] [--passes auto|two|one]\n"
           "                    [--candidates auto|layout] [--b-lookup auto|columns|rows] [--no-b-transpose]\n"
-          "                    [--json FILE]\n"
+          "                    [--ncu-op OP] [--ncu-level L] [--json FILE]\n"
           "  default: the four Poisson problems at the Galerkin study's sizes, 10 reps,\n"
           "  structured-aggregation P; --hierarchy: the real SA hierarchy (MIS-2 aggregates);\n"
           "  --kernels: the kernels of steps 2 and 3 (spgemm.h; default auto);\n"
@@ -350,7 +355,9 @@ static void usage(void) {
           "  --b-lookup: the pair kernels find B's tiles in its column order or its tile rows (spgemm.h;\n"
           "    default auto);\n"
           "  --no-b-transpose: sort B's tiles by column in every tile product, instead of reading that\n"
-          "    order from B^T where the operation has it (P^T for B = P, A for B = A^T or symmetric A)\n");
+          "    order from B^T where the operation has it (P^T for B = P, A for B = A^T or symmetric A);\n"
+          "  --ncu-op, --ncu-level: start the profiler for the untimed extra run of tile product OP (a name\n"
+          "    of the table, such as \"A*P\") at level L (default 0) only; for ncu --profile-from-start off\n");
   exit(2);
 }
 
@@ -374,6 +381,10 @@ int main(int argc, char **argv) {
       continue;
     if (!strcmp(arg, "--levels"))
       bench.max_levels = atoi(val);
+    else if (!strcmp(arg, "--ncu-op"))
+      bench.ncu_op = val;
+    else if (!strcmp(arg, "--ncu-level"))
+      bench.ncu_level = atoi(val);
     else if (!strcmp(arg, "--dense-threshold"))
       bench.threshold = atoi(val);
     else if (!strcmp(arg, "--kernels") && (!strcmp(val, "auto") || !strcmp(val, "pairs") || !strcmp(val, "rows")))

@@ -5,6 +5,7 @@
  * never managed). The pool keeps freed memory (release threshold = max), so
  * the allocations of a SpGEMM's C cost microseconds, not a driver call each.
  * Peak usage is the pool's own high-water mark. */
+#include <cuda_profiler_api.h>
 #include <stdint.h>
 
 #include "cuda_check.cuh"
@@ -135,6 +136,11 @@ extern "C" amg_status fmt_device_sync(void) {
     return s;
   AMG_CUDA_TRY(cudaStreamSynchronize(library_stream));
   return AMG_OK;
+}
+
+extern "C" void fmt_device_profiler(int on) {
+  if ((on ? cudaProfilerStart() : cudaProfilerStop()) != cudaSuccess)
+    (void)cudaGetLastError(); /* no profiler attached is not an error */
 }
 
 static size_t pool_attribute(cudaMemPoolAttr attr) {

@@ -17,6 +17,7 @@ amg_status fmt_device_copy(void *dst, const void *src, size_t bytes) {
   return bytes ? no_cuda("device_copy") : AMG_OK;
 }
 amg_status fmt_device_sync(void) { return no_cuda("device_sync"); }
+void fmt_device_profiler(int on) { (void)on; }
 size_t fmt_device_bytes_in_use(void) { return 0; }
 size_t fmt_device_peak_bytes(void) { return 0; }
 void fmt_device_reset_peak(void) {}

@@ -191,6 +191,9 @@ void fmt_device_free(void *p);
 amg_status fmt_device_copy(void *dst, const void *src, size_t bytes);
 /* Waits for all work queued on the library's stream. */
 amg_status fmt_device_sync(void);
+/* Starts (on) or stops (off) a profiler's collection, for `ncu
+ * --profile-from-start off`: it then sees only the work in between. */
+void fmt_device_profiler(int on);
 /* Bytes the library's device pool holds in use now, and the peak since the last reset. */
 size_t fmt_device_bytes_in_use(void);
 size_t fmt_device_peak_bytes(void);
