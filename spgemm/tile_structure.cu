@@ -2,13 +2,15 @@
  * structure, the symbolic product of the tile layouts (for a symmetric
  * product, only the columns from the diagonal on).
  *
- * One warp per tile row i of A. The candidate columns are the union of B's
- * tile rows k over A's tiles (i, k). The warp first finds their range
- * [lo, hi] from the first and last column of each B row, then sets bits in a
- * shared-memory bitmap of STRUCT_BITMAP_BITS columns (several windows when
- * the range is wider). Reading the bitmap word by word yields the columns
- * already sorted: the count pass counts them, the fill pass writes them at
- * offsets from a warp scan. The row counts are scanned by the count pass
+ * A group of G lanes per tile row i of A: a warp, or where A's tile rows
+ * are short, a half or a quarter of one (group_lanes), so that more rows are
+ * in flight. The candidate columns are the union of B's tile rows k over
+ * A's tiles (i, k). The group first finds their range [lo, hi] from the
+ * first and last column of each B row, then sets bits in a shared-memory
+ * bitmap of G * 256 columns (several windows when the range is wider).
+ * Reading the bitmap word by word yields the columns already sorted: the
+ * count pass counts them, the fill pass writes them at offsets from a
+ * group scan. The row counts are scanned by the count pass
  * itself when there are few rows (last_block_scan.cuh: the host reads the
  * total from the mailbox and the fill pass adds up each row's start), else
  * by a CUB scan and a copy. Integer atomics only, so the result does not
@@ -22,24 +24,31 @@
 #include "last_block_scan.cuh"
 #include "spgemm_device.cuh"
 
-#define STRUCT_BITMAP_BITS 8192
-#define STRUCT_WORDS (STRUCT_BITMAP_BITS / 32)
-#define STRUCT_WARPS 8 /* warps per block */
+#define STRUCT_WORDS 256 /* bitmap words per warp, shared by its groups */
+#define STRUCT_WARPS 8    /* warps per block */
 
-/* Candidate columns of C's tile row i (from column i on when upper), by one
- * warp; FILL writes them (and their row) from position out. Returns their
- * number (on every lane). */
-template <bool FILL>
+/* The lanes of a G-lane group of the calling thread's warp. */
+template <int G>
+static __device__ __forceinline__ unsigned group_mask() {
+  return G == 32 ? 0xFFFFFFFFu : ((1u << G) - 1u) << (threadIdx.x & 31 & ~(G - 1));
+}
+
+/* Candidate columns of C's tile row i (from column i on when upper), by a
+ * group of G lanes with a bitmap of G * 8 words; FILL writes them (and their
+ * row) from position out. Returns their number (on every lane). */
+template <bool FILL, int G>
 static __device__ int64_t row_candidates(int32_t i, bool upper, const int64_t *a_tile_ptr,
                                          const int32_t *a_tile_col,
                                          const int64_t *b_tile_ptr, const int32_t *b_tile_col,
                                          const uint16_t *a_cols, const uint16_t *b_rows,
                                          int64_t out, int32_t *cand_col, int32_t *cand_row,
                                          uint32_t *bitmap) {
-  int lane = threadIdx.x & 31;
+  constexpr int64_t bits_per_window = (int64_t)STRUCT_WORDS / 32 * G * 32;
+  unsigned members = group_mask<G>();
+  int lane = threadIdx.x & (G - 1);
   int64_t a_lo = a_tile_ptr[i], a_hi = a_tile_ptr[i + 1];
   int32_t lo = INT32_MAX, hi = -1;
-  for (int64_t ta = a_lo + lane; ta < a_hi; ta += 32) {
+  for (int64_t ta = a_lo + lane; ta < a_hi; ta += G) {
     int32_t k = a_tile_col[ta];
     int64_t b0 = b_tile_ptr[k], b1 = b_tile_ptr[k + 1];
     if (b1 > b0) {
@@ -47,33 +56,38 @@ static __device__ int64_t row_candidates(int32_t i, bool upper, const int64_t *a
       hi = max(hi, b_tile_col[b1 - 1]);
     }
   }
-  lo = __reduce_min_sync(0xFFFFFFFFu, lo);
-  hi = __reduce_max_sync(0xFFFFFFFFu, hi);
+  lo = __reduce_min_sync(members, lo);
+  hi = __reduce_max_sync(members, hi);
   if (upper)
     lo = max(lo, i);
   int64_t count = 0;
-  for (int64_t w0 = lo; w0 <= hi; w0 += STRUCT_BITMAP_BITS) {
-    int64_t span = min((int64_t)STRUCT_BITMAP_BITS, (int64_t)hi - w0 + 1);
+  for (int64_t w0 = lo; w0 <= hi; w0 += bits_per_window) {
+    int64_t span = min(bits_per_window, (int64_t)hi - w0 + 1);
     int words = (int)((span + 31) / 32);
-    for (int w = lane; w < words; w += 32)
+    for (int w = lane; w < words; w += G)
       bitmap[w] = 0;
-    __syncwarp();
-    for (int64_t ta = a_lo + lane; ta < a_hi; ta += 32) {
+    __syncwarp(members);
+    for (int64_t ta = a_lo + lane; ta < a_hi; ta += G) {
       int32_t k = a_tile_col[ta];
       unsigned cols = a_cols ? a_cols[ta] : 0xFFFFu;
       int64_t b1 = b_tile_ptr[k + 1];
       for (int64_t tb = fmt_lower_bound(b_tile_col, b_tile_ptr[k], b1, (int32_t)w0); tb < b1; tb++) {
         int64_t bit = b_tile_col[tb] - w0;
-        if (bit >= STRUCT_BITMAP_BITS)
+        if (bit >= bits_per_window)
           break;
         if (!b_rows || (cols & b_rows[tb]))
           atomicOr(&bitmap[bit >> 5], 1u << (bit & 31));
       }
     }
-    __syncwarp();
-    for (int wbase = 0; wbase < words; wbase += 32) {
+    __syncwarp(members);
+    for (int wbase = 0; wbase < words; wbase += G) {
       uint32_t word = wbase + lane < words ? bitmap[wbase + lane] : 0u;
-      int bits = __popc(word), incl = fmt_warp_inclusive_sum(bits);
+      int bits = __popc(word), incl = bits;
+      for (int d = 1; d < G; d <<= 1) { /* inclusive scan over the group */
+        int up = __shfl_up_sync(members, incl, d, G);
+        if (lane >= d)
+          incl += up;
+      }
       if (FILL) {
         int64_t pos = out + count + incl - bits;
         for (; word; word &= word - 1, pos++) {
@@ -81,9 +95,9 @@ static __device__ int64_t row_candidates(int32_t i, bool upper, const int64_t *a
           cand_row[pos] = i;
         }
       }
-      count += __shfl_sync(0xFFFFFFFFu, incl, 31);
+      count += __shfl_sync(members, incl, G - 1, G);
     }
-    __syncwarp();
+    __syncwarp(members);
   }
   return count;
 }
@@ -97,25 +111,28 @@ static __device__ unsigned structure_ticket; /* last_block_scan.cuh */
  * candidates. Not FUSED (len = 1): cand_ptr[i + 1] = row i's count.
  * Both set cand_ptr[0] = 0. The minimum blocks keep the registers of before
  * the exact candidates: left to the compiler, the fused instance got 32
- * and spilled 56 bytes. */
-template <bool FUSED>
+ * and spilled 56 bytes. Fused, a row has a warp (G = 32); not fused, a
+ * group of G lanes. */
+template <bool FUSED, int G>
 static __global__ void __launch_bounds__(STRUCT_WARPS * 32, FUSED ? 6 : 8) /* 40 and 32 registers */
     count_kernel(int32_t tile_m, int64_t len, bool upper, const int64_t *a_tile_ptr,
                  const int32_t *a_tile_col, const int64_t *b_tile_ptr, const int32_t *b_tile_col,
                  const uint16_t *a_cols, const uint16_t *b_rows, int64_t *cand_ptr, int64_t *scratch,
                  int64_t *total) {
+  static_assert(!FUSED || G == 32, "the fused scan counts by warps");
   __shared__ uint32_t bitmap_all[STRUCT_WARPS][STRUCT_WORDS];
   __shared__ int64_t warp_total[STRUCT_WARPS];
   int warp = threadIdx.x >> 5;
   if (blockIdx.x == 0 && threadIdx.x == 0)
     cand_ptr[0] = 0;
   if (!FUSED) { /* as plain as it looks: 32 registers */
-    int32_t i = (int32_t)((int64_t)blockIdx.x * STRUCT_WARPS + warp);
+    int group = threadIdx.x / G;
+    int32_t i = (int32_t)((int64_t)blockIdx.x * (STRUCT_WARPS * 32 / G) + group);
     if (i >= tile_m)
-      return; /* whole warp */
-    int64_t count = row_candidates<false>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
-                                          b_rows, 0, NULL, NULL, bitmap_all[warp]);
-    if ((threadIdx.x & 31) == 0)
+      return; /* whole group */
+    int64_t count = row_candidates<false, G>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
+                                             b_rows, 0, NULL, NULL, &bitmap_all[0][0] + group * (G * 8));
+    if ((threadIdx.x & (G - 1)) == 0)
       cand_ptr[i + 1] = count;
     return;
   }
@@ -123,8 +140,8 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32, FUSED ? 6 : 8) /* 40
   for (int64_t i = first; i < first + len && i < tile_m; i++) {
     if ((threadIdx.x & 31) == 0)
       cand_ptr[i + 1] = run;
-    run += row_candidates<false>((int32_t)i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
-                                 b_rows, 0, NULL, NULL, bitmap_all[warp]);
+    run += row_candidates<false, 32>((int32_t)i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
+                                     b_rows, 0, NULL, NULL, bitmap_all[warp]);
   }
   if ((threadIdx.x & 31) == 0)
     warp_total[warp] = run;
@@ -132,34 +149,42 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32, FUSED ? 6 : 8) /* 40
                                        (int64_t)0, spgemm_int64_sum{});
 }
 
-/* Fill pass, a warp per row. Fused: row i starts at its prefix (the count
- * pass's three levels) and leaves cand_ptr[i + 1] = its end; else cand_ptr
- * is complete already. */
+/* Fill pass, a group of G lanes per row. Fused: row i starts at its prefix
+ * (the count pass's three levels) and leaves cand_ptr[i + 1] = its end;
+ * else cand_ptr is complete already. */
+template <int G>
 static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     fill_kernel(int32_t tile_m, spgemm_scan_layout layout, bool upper, const int64_t *a_tile_ptr,
                 const int32_t *a_tile_col, const int64_t *b_tile_ptr, const int32_t *b_tile_col,
                 const uint16_t *a_cols, const uint16_t *b_rows, int64_t *cand_ptr, const int64_t *scratch,
                 int32_t *cand_col, int32_t *cand_row) {
-  __shared__ uint32_t bitmap_all[STRUCT_WARPS][STRUCT_WORDS];
-  int warp = threadIdx.x >> 5;
-  int32_t i = (int32_t)((int64_t)blockIdx.x * STRUCT_WARPS + warp);
+  __shared__ uint32_t bitmap_all[STRUCT_WARPS * STRUCT_WORDS];
+  int group = threadIdx.x / G;
+  int32_t i = (int32_t)((int64_t)blockIdx.x * (STRUCT_WARPS * 32 / G) + group);
   if (i >= tile_m)
-    return; /* whole warp */
+    return; /* whole group */
   int64_t start; /* fused: cand_ptr[i] may be being rewritten by row i - 1 */
   if (layout.fused)
     start = spgemm_scan_prefix(i, layout, cand_ptr + 1, scratch, spgemm_int64_sum{});
   else
     start = cand_ptr[i];
-  int64_t count = row_candidates<true>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
-                                       b_rows, start, cand_col, cand_row, bitmap_all[warp]);
-  __syncwarp();
-  if (layout.fused && (threadIdx.x & 31) == 0)
+  int64_t count = row_candidates<true, G>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
+                                          b_rows, start, cand_col, cand_row, bitmap_all + group * (G * 8));
+  __syncwarp(group_mask<G>());
+  if (layout.fused && (threadIdx.x & (G - 1)) == 0)
     cand_ptr[i + 1] = start + count;
+}
+
+/* Lanes per row in step 1: A's tile rows of at most 8 (16) tiles on average
+ * need one pass of 8 (16) lanes. */
+static int group_lanes(const fmt_tile *a) {
+  double mean = a->tile_m ? (double)a->num_tiles / a->tile_m : 0;
+  return mean <= 8 ? 8 : mean <= 16 ? 16 : 32;
 }
 
 /* The count pass's layout: STRUCT_WARPS warps per block. */
 static spgemm_scan_layout count_layout(int32_t tile_m) {
-  static const int64_t wave = spgemm_one_wave(count_kernel<true>, STRUCT_WARPS * 32);
+  static const int64_t wave = spgemm_one_wave(count_kernel<true, 32>, STRUCT_WARPS * 32);
   return spgemm_scan_plan(tile_m, STRUCT_WARPS, wave);
 }
 
@@ -167,22 +192,35 @@ int64_t spgemm_structure_scratch(int32_t tile_m) {
   return spgemm_scan_scratch(count_layout(tile_m));
 }
 
-/* Thread per tile: A's tiles' columns used (a_cols), then B's tiles' rows
- * used (b_rows). */
-static __global__ void occupancy_kernel(int64_t a_tiles, const uint16_t *a_mask, uint16_t *a_cols,
-                                        int64_t b_tiles, const uint16_t *b_mask, uint16_t *b_rows) {
-  int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  bool of_a = t < a_tiles;
-  if (!of_a)
-    t -= a_tiles;
-  if (!of_a && t >= b_tiles)
-    return;
-  const uint16_t *m = (of_a ? a_mask : b_mask) + FMT_TILE * t;
-  unsigned occ = 0;
+/* Columns used (the OR of the row masks) and rows used (bit r when row r
+ * holds an entry) of tile t, from its 16 masks in two 16-byte loads. */
+static __device__ void tile_occupancy(const uint16_t *mask, int64_t t, unsigned *cols, unsigned *rows) {
+  const uint4 *m = (const uint4 *)(mask + FMT_TILE * t); /* 32 bytes per tile, so aligned */
+  uint4 v[2] = {m[0], m[1]};
+  const uint32_t *w = (const uint32_t *)v;
+  *cols = *rows = 0;
 #pragma unroll
-  for (int r = 0; r < FMT_TILE; r++)
-    occ |= of_a ? m[r] : (m[r] ? 1u << r : 0u);
-  (of_a ? a_cols : b_rows)[t] = (uint16_t)occ;
+  for (int q = 0; q < FMT_TILE / 2; q++) {
+    *cols |= (w[q] | w[q] >> 16) & 0xFFFFu;
+    *rows |= ((w[q] & 0xFFFFu) ? 1u << 2 * q : 0u) | ((w[q] >> 16) ? 2u << 2 * q : 0u);
+  }
+}
+
+/* Thread per tile: A's tiles' columns used (a_cols), then B's tiles' rows
+ * used (b_rows). When B is A (b_is_a), one pass over A's tiles sets both. */
+static __global__ void occupancy_kernel(int64_t a_tiles, const uint16_t *a_mask, uint16_t *a_cols,
+                                        int64_t b_tiles, const uint16_t *b_mask, uint16_t *b_rows, bool b_is_a) {
+  int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned cols, rows;
+  if (t < a_tiles) {
+    tile_occupancy(a_mask, t, &cols, &rows);
+    a_cols[t] = (uint16_t)cols;
+    if (b_is_a)
+      b_rows[t] = (uint16_t)rows;
+  } else if (!b_is_a && t - a_tiles < b_tiles) {
+    tile_occupancy(b_mask, t - a_tiles, &cols, &rows);
+    b_rows[t - a_tiles] = (uint16_t)rows;
+  }
 }
 
 amg_status spgemm_occupancy_device(const fmt_tile *a, const fmt_tile *b, uint16_t **occ) {
@@ -191,8 +229,9 @@ amg_status spgemm_occupancy_device(const fmt_tile *a, const fmt_tile *b, uint16_
   amg_status s = fmt_device_alloc((void **)occ, (size_t)n * sizeof **occ);
   if (s != AMG_OK || n == 0)
     return s;
-  occupancy_kernel<<<fmt_blocks(n, 1, 256), 256, 0, fmt_stream()>>>(a->num_tiles, a->mask, *occ, b->num_tiles,
-                                                                      b->mask, *occ + a->num_tiles);
+  int64_t threads = a == b ? a->num_tiles : n;
+  occupancy_kernel<<<fmt_blocks(threads, 1, 256), 256, 0, fmt_stream()>>>(
+      a->num_tiles, a->mask, *occ, b->num_tiles, b->mask, *occ + a->num_tiles, a == b);
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }
@@ -211,13 +250,23 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool up
     return s;
   spgemm_scan_layout l = count_layout(tile_m);
   if (l.fused)
-    count_kernel<true><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
+    count_kernel<true, 32><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
         tile_m, l.len, upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,
         occ ? occ + a->num_tiles : NULL, cand_ptr, scratch, (int64_t *)device);
-  else
-    count_kernel<false><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
-        tile_m, 1, upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,
-        occ ? occ + a->num_tiles : NULL, cand_ptr, NULL, NULL);
+  else {
+    int g = group_lanes(a);
+    unsigned blocks = fmt_blocks(tile_m, g, STRUCT_WARPS * 32);
+#define COUNT_ARGS                                                                                 \
+  tile_m, 1, upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, occ ? occ + a->num_tiles : NULL, \
+      cand_ptr, NULL, NULL
+    if (g == 8)
+      count_kernel<false, 8><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(COUNT_ARGS);
+    else if (g == 16)
+      count_kernel<false, 16><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(COUNT_ARGS);
+    else
+      count_kernel<false, 32><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(COUNT_ARGS);
+#undef COUNT_ARGS
+  }
   AMG_CUDA_TRY(cudaGetLastError());
   if (!l.fused) {
     int64_t *counts = cand_ptr + 1;
@@ -238,9 +287,19 @@ amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, bo
                                         int32_t *cand_row) {
   if (a->tile_m == 0)
     return AMG_OK;
-  fill_kernel<<<fmt_blocks(a->tile_m, 32, STRUCT_WARPS * 32), STRUCT_WARPS * 32, 0, fmt_stream()>>>(
-      a->tile_m, count_layout(a->tile_m), upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,
-      occ ? occ + a->num_tiles : NULL, cand_ptr, scratch, cand_col, cand_row);
+  spgemm_scan_layout l = count_layout(a->tile_m);
+  int g = group_lanes(a);
+  unsigned blocks = fmt_blocks(a->tile_m, g, STRUCT_WARPS * 32);
+#define FILL_ARGS                                                                                  \
+  a->tile_m, l, upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,                    \
+      occ ? occ + a->num_tiles : NULL, cand_ptr, scratch, cand_col, cand_row
+  if (g == 8)
+    fill_kernel<8><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(FILL_ARGS);
+  else if (g == 16)
+    fill_kernel<16><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(FILL_ARGS);
+  else
+    fill_kernel<32><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(FILL_ARGS);
+#undef FILL_ARGS
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }

@@ -395,6 +395,33 @@ static fmt_csr *upper_band(int32_t n) {
   return m;
 }
 
+/* Columns i, i + n/3 and i + 2n/3 (mod n) in row i: A's tile rows hold
+ * about 3 tiles, so step 1 gives a row a quarter warp, and C's candidate
+ * columns span 2n/3 columns, several of that group's bitmap windows. */
+static fmt_csr *far_bands(int32_t n) {
+  fmt_csr *m = NULL;
+  if (fmt_csr_create(n, n, 3 * (int64_t)n, FMT_HOST, &m) != AMG_OK)
+    return NULL;
+  int64_t k = 0;
+  m->row_ptr[0] = 0;
+  for (int32_t i = 0; i < n; i++) {
+    int32_t c[3] = {i, (i + n / 3) % n, (i + 2 * (n / 3)) % n};
+    for (int a = 0; a < 3; a++) /* sorted */
+      for (int b = a + 1; b < 3; b++)
+        if (c[b] < c[a]) {
+          int32_t t = c[a];
+          c[a] = c[b];
+          c[b] = t;
+        }
+    for (int a = 0; a < 3; a++, k++) {
+      m->col[k] = c[a];
+      m->val[k] = c[a] == i ? 4.0 : -1.0 - 1e-6 * (i % 977);
+    }
+    m->row_ptr[i + 1] = k;
+  }
+  return m;
+}
+
 int main(void) {
   test_require_device("test_gpu_spgemm");
   test_each_product(check_product);
@@ -411,6 +438,11 @@ int main(void) {
   fmt_csr_destroy(wide_a);
   fmt_csr_destroy(wide_at);
   fmt_csr_destroy(wide_b);
+  fmt_csr *far = far_bands(120000);
+  CHECK(far != NULL, "far bands: could not build the matrix");
+  if (far)
+    check_product(far, far, "far bands: A^2 (step 1 by quarter warps, 3 bitmap windows)");
+  fmt_csr_destroy(far);
   for (int banded = 0; banded <= 1; banded++) {
     fmt_csr *mixed = mixed_rows(banded ? upper_band(1160) : test_random_csr_rows(360, 360, 3, 41));
     CHECK(mixed != NULL, "mixed rows: could not build the matrix");
