@@ -195,7 +195,7 @@ int64_t spgemm_structure_scratch(int32_t tile_m) {
 /* Columns used (the OR of the row masks) and rows used (bit r when row r
  * holds an entry) of tile t, from its 16 masks in two 16-byte loads. */
 static __device__ void tile_occupancy(const uint16_t *mask, int64_t t, unsigned *cols, unsigned *rows) {
-  const uint4 *m = (const uint4 *)(mask + FMT_TILE * t); /* 32 bytes per tile, so aligned */
+  const uint4 *m = (const uint4 *)(mask + FMT_TILE * t); /* 32 bytes per tile of an array of its own: aligned */
   uint4 v[2] = {m[0], m[1]};
   const uint32_t *w = (const uint32_t *)v;
   *cols = *rows = 0;
