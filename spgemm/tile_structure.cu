@@ -27,6 +27,10 @@
 #define STRUCT_WORDS 256 /* bitmap words per warp, shared by its groups */
 #define STRUCT_WARPS 8    /* warps per block */
 
+/* Bitmap words of a G-lane group: its share of its warp's STRUCT_WORDS. */
+template <int G>
+constexpr int group_words = STRUCT_WORDS / 32 * G;
+
 /* The lanes of a G-lane group of the calling thread's warp. */
 template <int G>
 static __device__ __forceinline__ unsigned group_mask() {
@@ -34,8 +38,8 @@ static __device__ __forceinline__ unsigned group_mask() {
 }
 
 /* Candidate columns of C's tile row i (from column i on when upper), by a
- * group of G lanes with a bitmap of G * 8 words; FILL writes them (and their
- * row) from position out. Returns their number (on every lane). */
+ * group of G lanes with a bitmap of group_words<G> words; FILL writes them
+ * (and their row) from position out. Returns their number (on every lane). */
 template <bool FILL, int G>
 static __device__ int64_t row_candidates(int32_t i, bool upper, const int64_t *a_tile_ptr,
                                          const int32_t *a_tile_col,
@@ -43,7 +47,7 @@ static __device__ int64_t row_candidates(int32_t i, bool upper, const int64_t *a
                                          const uint16_t *a_cols, const uint16_t *b_rows,
                                          int64_t out, int32_t *cand_col, int32_t *cand_row,
                                          uint32_t *bitmap) {
-  constexpr int64_t bits_per_window = (int64_t)STRUCT_WORDS / 32 * G * 32;
+  constexpr int64_t bits_per_window = (int64_t)group_words<G> * 32;
   unsigned members = group_mask<G>();
   int lane = threadIdx.x & (G - 1);
   int64_t a_lo = a_tile_ptr[i], a_hi = a_tile_ptr[i + 1];
@@ -131,7 +135,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32, FUSED ? 6 : 8) /* 40
     if (i >= tile_m)
       return; /* whole group */
     int64_t count = row_candidates<false, G>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
-                                             b_rows, 0, NULL, NULL, &bitmap_all[0][0] + group * (G * 8));
+                                             b_rows, 0, NULL, NULL, &bitmap_all[0][0] + group * group_words<G>);
     if ((threadIdx.x & (G - 1)) == 0)
       cand_ptr[i + 1] = count;
     return;
@@ -169,7 +173,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
   else
     start = cand_ptr[i];
   int64_t count = row_candidates<true, G>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
-                                          b_rows, start, cand_col, cand_row, bitmap_all + group * (G * 8));
+                                          b_rows, start, cand_col, cand_row, bitmap_all + group * group_words<G>);
   __syncwarp(group_mask<G>());
   if (layout.fused && (threadIdx.x & (G - 1)) == 0)
     cand_ptr[i + 1] = start + count;
