@@ -4,8 +4,8 @@
  * by searching A's tile row against B's tile column, and most searches miss
  * when tiles are sparse. Here SPLIT half-warps take a whole C tile row i and
  * enumerate its pairs instead: for A's tiles (i, k) in increasing k, for B's
- * tiles (k, j) of tile row k within the columns of C's row (two binary
- * searches bound them; for a symmetric product that skips the lower tiles),
+ * tiles (k, j) of tile row k within the columns of C's row (in a symmetric
+ * product two binary searches bound them, skipping the lower tiles),
  * it finds j among C's tiles of row i (a short binary search) and adds
  * a * B_kj(c, :) into that C tile. Every pair visited contributes.
  *
@@ -80,9 +80,14 @@ __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS 
       int32_t k = a_tile_col[ta];
       unsigned am = a_mask[FMT_TILE * ta + r];
       int64_t ka0 = a_tile_nnz[ta] + a_row_ptr[FMT_TILE * ta + r];
-      /* B's tiles of row k in C's columns: lane 0 finds the first, lane 1 the end. */
-      int64_t bound =
-          fmt_lower_bound(b_tile_col, b_tile_ptr[k], b_tile_ptr[k + 1], r == 0 ? j_first : j_last + 1);
+      /* B's tiles of row k in C's columns: lane 0 finds the first, lane 1 the end, each by a
+       * search only where the row's end tile lies outside them (a symmetric product). */
+      int64_t row_lo = b_tile_ptr[k], row_hi = b_tile_ptr[k + 1], bound = r == 0 ? row_lo : row_hi;
+      if (r < 2 && row_lo < row_hi) {
+        int32_t key = r == 0 ? j_first : j_last + 1, edge = b_tile_col[r == 0 ? row_lo : row_hi - 1];
+        if (r == 0 ? edge < key : edge >= key)
+          bound = fmt_lower_bound(b_tile_col, row_lo, row_hi, key);
+      }
       int64_t b_lo = __shfl_sync(members, bound, 0, 16), b_hi = __shfl_sync(members, bound, 1, 16);
       for (int64_t tb0 = b_lo; tb0 < b_hi; tb0 += ROW_BATCH) {
         /* Lane g < ROW_BATCH: C tile of B tile tb0 + g, as an offset into the row. */
