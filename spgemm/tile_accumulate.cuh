@@ -28,11 +28,11 @@ static __device__ __forceinline__ void spgemm_add_pair(unsigned am, int64_t ka, 
     uint32_t packed = staged_b[__ffs(bits_a) - 1];
     if (touched)
       *touched |= packed & 0xFFFFu;
-    int64_t kb = kb0 + (packed >> 16);
-    for (unsigned bits_b = packed & 0xFFFFu; bits_b; bits_b &= bits_b - 1, kb++) {
-      int col = __ffs(bits_b) - 1;
-      int slot = dense ? col ^ r : __popc(mask_c & ((1u << col) - 1u));
-      row[slot] += a * b_val[kb];
+    const double *b = b_val + kb0 + (packed >> 16);
+    for (unsigned bits_b = packed & 0xFFFFu; bits_b; bits_b &= bits_b - 1, b++) {
+      unsigned below = (bits_b - 1) & ~bits_b; /* the columns below this entry's */
+      int slot = dense ? __popc(below) ^ r : __popc(mask_c & below);
+      row[slot] += a * *b;
     }
   }
 }
