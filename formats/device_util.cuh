@@ -177,32 +177,40 @@ static inline int64_t fmt_compact_threads(int64_t n, int32_t tile_m) {
   return n * 16 > (int64_t)tile_m + 1 ? n * 16 : (int64_t)tile_m + 1;
 }
 
-/* Lanes of the calling thread's half-warp, as a shuffle/ballot member mask. */
-static __device__ __forceinline__ unsigned fmt_half_warp_mask() {
-  return 0xFFFFu << (threadIdx.x & 16u);
+/* Lanes of the calling thread's group of W consecutive lanes of its warp
+ * (W a power of two up to 32), as a shuffle/ballot member mask. */
+template <int W>
+static __device__ __forceinline__ unsigned fmt_lanes_mask() {
+  return W == 32 ? 0xFFFFFFFFu : ((1u << W) - 1u) << (threadIdx.x & 31u & ~(unsigned)(W - 1));
 }
 
-/* Inclusive prefix sum of v over the 32 lanes of a full warp (lane = threadIdx.x & 31). */
-template <typename T>
-static __device__ __forceinline__ T fmt_warp_inclusive_sum(T v) {
-  int lane = threadIdx.x & 31;
-  for (int d = 1; d < 32; d <<= 1) {
-    T up = __shfl_up_sync(0xFFFFFFFFu, v, d);
+/* Lanes of the calling thread's half-warp, as a shuffle/ballot member mask. */
+static __device__ __forceinline__ unsigned fmt_half_warp_mask() { return fmt_lanes_mask<16>(); }
+
+/* Inclusive prefix sum of v over the calling thread's group of W lanes
+ * (fmt_lanes_mask; lane = threadIdx.x & (W - 1)). */
+template <int W, typename T>
+static __device__ __forceinline__ T fmt_lanes_inclusive_sum(T v) {
+  unsigned members = fmt_lanes_mask<W>();
+  int lane = threadIdx.x & (W - 1);
+  for (int d = 1; d < W; d <<= 1) {
+    T up = __shfl_up_sync(members, v, d, W);
     if (lane >= d)
       v += up;
   }
   return v;
 }
 
+/* Inclusive prefix sum of v over the 32 lanes of a full warp (lane = threadIdx.x & 31). */
+template <typename T>
+static __device__ __forceinline__ T fmt_warp_inclusive_sum(T v) {
+  return fmt_lanes_inclusive_sum<32>(v);
+}
+
 /* Exclusive prefix sum of v over the 16 lanes of a half-warp (lane = threadIdx.x & 15). */
 static __device__ __forceinline__ int fmt_half_warp_exclusive_sum(int v, int *total) {
   unsigned mask = fmt_half_warp_mask();
-  int lane = threadIdx.x & 15, incl = v;
-  for (int d = 1; d < 16; d <<= 1) {
-    int up = __shfl_up_sync(mask, incl, d, 16);
-    if (lane >= d)
-      incl += up;
-  }
+  int incl = fmt_lanes_inclusive_sum<16>(v);
   *total = __shfl_sync(mask, incl, 15, 16);
   return incl - v;
 }

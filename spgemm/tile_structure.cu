@@ -31,12 +31,6 @@
 template <int G>
 constexpr int group_words = STRUCT_WORDS / 32 * G;
 
-/* The lanes of a G-lane group of the calling thread's warp. */
-template <int G>
-static __device__ __forceinline__ unsigned group_mask() {
-  return G == 32 ? 0xFFFFFFFFu : ((1u << G) - 1u) << (threadIdx.x & 31 & ~(G - 1));
-}
-
 /* Candidate columns of C's tile row i (from column i on when upper), by a
  * group of G lanes with a bitmap of group_words<G> words; FILL writes them
  * (and their row) from position out. Returns their number (on every lane). */
@@ -48,7 +42,7 @@ static __device__ int64_t row_candidates(int32_t i, bool upper, const int64_t *a
                                          int64_t out, int32_t *cand_col, int32_t *cand_row,
                                          uint32_t *bitmap) {
   constexpr int64_t bits_per_window = (int64_t)group_words<G> * 32;
-  unsigned members = group_mask<G>();
+  unsigned members = fmt_lanes_mask<G>();
   int lane = threadIdx.x & (G - 1);
   int64_t a_lo = a_tile_ptr[i], a_hi = a_tile_ptr[i + 1];
   int32_t lo = INT32_MAX, hi = -1;
@@ -86,12 +80,7 @@ static __device__ int64_t row_candidates(int32_t i, bool upper, const int64_t *a
     __syncwarp(members);
     for (int wbase = 0; wbase < words; wbase += G) {
       uint32_t word = wbase + lane < words ? bitmap[wbase + lane] : 0u;
-      int bits = __popc(word), incl = bits;
-      for (int d = 1; d < G; d <<= 1) { /* inclusive scan over the group */
-        int up = __shfl_up_sync(members, incl, d, G);
-        if (lane >= d)
-          incl += up;
-      }
+      int bits = __popc(word), incl = fmt_lanes_inclusive_sum<G>(bits);
       if (FILL) {
         int64_t pos = out + count + incl - bits;
         for (; word; word &= word - 1, pos++) {
@@ -174,7 +163,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     start = cand_ptr[i];
   int64_t count = row_candidates<true, G>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
                                           b_rows, start, cand_col, cand_row, bitmap_all + group * group_words<G>);
-  __syncwarp(group_mask<G>());
+  __syncwarp(fmt_lanes_mask<G>());
   if (layout.fused && (threadIdx.x & (G - 1)) == 0)
     cand_ptr[i + 1] = start + count;
 }
