@@ -136,6 +136,38 @@ static __device__ __forceinline__ unsigned spgemm_chunk_pairs(const spgemm_lists
   return LANES == 32 ? hits : (hits >> (threadIdx.x & 16)) & 0xFFFFu;
 }
 
+/* The pairs (A tile, B tile) that a chunk's discovery lanes found, left in
+ * shared memory for the group's batches: one per half-warp; discovery
+ * lane l of a group writes its first half-warp's + l / 16, at l % 16.
+ * Shuffles carried them before, but a shuffle with a half-warp's member
+ * mask costs a convergence check of its own: reading them from here made
+ * the numeric pair kernels 4-10% faster (run 163). The symbolic kernels,
+ * which load less per pair, were 1-14% slower this way, and shuffle. */
+struct spgemm_found {
+  int32_t pa[16], pb[16];
+};
+
+/* Leaves this lane's pair (pa >= 0) in found_all and syncs the group.
+ * Every lane must have read the previous chunk's pairs. */
+template <int LANES>
+static __device__ __forceinline__ void spgemm_share_pairs(spgemm_found *found_all, int32_t pa, int32_t pb) {
+  if (pa >= 0) {
+    spgemm_found *f = found_all + (threadIdx.x >> 4);
+    f->pa[threadIdx.x & 15] = pa;
+    f->pb[threadIdx.x & 15] = pb;
+  }
+  __syncwarp(spgemm_members<LANES>());
+}
+
+/* The pair that discovery lane src found (src from spgemm_take_batch). */
+template <int LANES>
+static __device__ __forceinline__ void spgemm_found_pair(const spgemm_found *found_all, int src, int32_t *qa,
+                                                         int32_t *qb) {
+  const spgemm_found *f = found_all + (LANES == 32 ? (threadIdx.x >> 4) & ~1u : threadIdx.x >> 4) + (src >> 4);
+  *qa = f->pa[src & 15];
+  *qb = f->pb[src & 15];
+}
+
 /* Takes this half-warp's next G hits: src[g] = the discovery lane holding
  * it, or -1 past the end. With LANES = 32 the two halves take alternate hits. */
 template <int G, int LANES>

@@ -42,11 +42,12 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
                    const double *b_val) {
   __shared__ double acc_all[NUMERIC_HALF_WARPS][FMT_TILE * FMT_TILE];
   __shared__ uint32_t staged_all[NUMERIC_HALF_WARPS][NUM_BATCH][16];
+  __shared__ spgemm_found found_all[NUMERIC_HALF_WARPS];
   __shared__ int64_t grabbed;
   int hw = threadIdx.x >> 4, per_block = NUMERIC_HALF_WARPS / group;
 #define NUMERIC_TILE_ARGS                                                                          \
   group, dense_threshold, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bl, b_tile_nnz, \
-      b_mask, b_row_ptr, b_val, acc_all, staged_all
+      b_mask, b_row_ptr, b_val, acc_all, staged_all, found_all
   if (!WIDE) { /* without work (a grid of at most one wave), unit g takes tile g only */
     int64_t n = LIST ? (int64_t)work[0] : nt;
     if (n == 0)

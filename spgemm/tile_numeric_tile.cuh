@@ -12,8 +12,7 @@
  * Latency, not bandwidth, bounds this step, so pairs go in batches of
  * NUM_BATCH: lane r loads mask_A[r] and row_ptr_A[r] of every pair in the
  * batch and stages B's row r (mask and row start packed in 32 bits) in shared
- * memory, all before using any of it; the lane that found a pair already
- * loaded both tiles' entry offsets.
+ * memory, all before using any of it.
  *
  * Two passes (C's structure known from step 2), the accumulator adapts to
  * the tile's nnz:
@@ -71,7 +70,7 @@ static __device__ __forceinline__ int numeric_tile(
     const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask, const uint8_t *a_row_ptr,
     const double *a_val, spgemm_b_lookup bl,
     const int64_t *b_tile_nnz, const uint16_t *b_mask, const uint8_t *b_row_ptr, const double *b_val,
-    double (*acc_all)[FMT_TILE * FMT_TILE], uint32_t (*staged_all)[NUM_BATCH][16]) {
+    double (*acc_all)[FMT_TILE * FMT_TILE], uint32_t (*staged_all)[NUM_BATCH][16], spgemm_found *found_all) {
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15, sh = hw & (group - 1);
   uint32_t(*staged)[16] = staged_all[hw]; /* this half-warp's staging area */
   unsigned members = spgemm_members<LANES>(), mask_c = 0;
@@ -93,7 +92,7 @@ static __device__ __forceinline__ int numeric_tile(
     for (int32_t at = from; at < to; at += LANES) {
       int32_t pa, pb;
       unsigned hits = spgemm_chunk_pairs<LANES, BY_ROWS>(l, at, to, &pa, &pb);
-      int64_t a_base = pa >= 0 ? a_tile_nnz[pa] : 0, b_base = pa >= 0 ? b_tile_nnz[pb] : 0;
+      spgemm_share_pairs<LANES>(found_all, pa, pb);
       while (hits) {
         int src[NUM_BATCH];
         unsigned am[NUM_BATCH];
@@ -101,15 +100,14 @@ static __device__ __forceinline__ int numeric_tile(
         spgemm_take_batch<NUM_BATCH, LANES>(&hits, src);
 #pragma unroll
         for (int g = 0; g < NUM_BATCH; g++) {
-          int from = src[g] < 0 ? 0 : src[g];
-          int32_t qa = __shfl_sync(members, pa, from, LANES), qb = __shfl_sync(members, pb, from, LANES);
-          int64_t ab = __shfl_sync(members, a_base, from, LANES), bb = __shfl_sync(members, b_base, from, LANES);
           am[g] = 0;
           ka[g] = kb0[g] = 0;
           if (src[g] >= 0) {
+            int32_t qa, qb;
+            spgemm_found_pair<LANES>(found_all, src[g], &qa, &qb);
             am[g] = a_mask[FMT_TILE * qa + r];
-            ka[g] = ab + a_row_ptr[FMT_TILE * qa + r];
-            kb0[g] = bb;
+            ka[g] = a_tile_nnz[qa] + a_row_ptr[FMT_TILE * qa + r];
+            kb0[g] = b_tile_nnz[qb];
             staged[g][r] = spgemm_stage_b_row(b_mask, b_row_ptr, qb, r);
           }
         }
@@ -118,7 +116,7 @@ static __device__ __forceinline__ int numeric_tile(
         for (int g = 0; g < NUM_BATCH; g++)
           spgemm_add_pair(am[g], ka[g], staged[g], kb0[g], dense, r, mask_c, a_val, b_val, row,
                           ONE_PASS ? &mask_c : nullptr);
-        __syncwarp(members);
+        __syncwarp(members); /* also: the chunk's pairs are read */
       }
     }
   }

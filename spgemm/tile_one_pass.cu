@@ -53,11 +53,12 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED
                     fmt_tile_count *local_prefix, fmt_tile_count *scratch, fmt_tile_count *total) {
   __shared__ double acc_all[NUMERIC_HALF_WARPS][FMT_TILE * FMT_TILE];
   __shared__ uint32_t staged_all[NUMERIC_HALF_WARPS][NUM_BATCH][16];
+  __shared__ spgemm_found found_all[NUMERIC_HALF_WARPS];
   __shared__ fmt_tile_count unit_total[NUMERIC_HALF_WARPS];
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15, sh = hw & (group - 1), units = NUMERIC_HALF_WARPS / group;
 #define ONE_PASS_TILE_ARGS                                                                         \
   group, 0, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bl, b_tile_nnz, b_mask, b_row_ptr, \
-      b_val, acc_all, staged_all
+      b_val, acc_all, staged_all, found_all
   if (!FUSED && next) {
     for (int64_t u = spgemm_grab_unit(next, group); u < num_cand; u = spgemm_grab_unit(next, group)) {
       (void)numeric_tile<LANES, true, BY_ROWS>(true, u, ONE_PASS_TILE_ARGS);
