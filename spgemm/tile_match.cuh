@@ -140,9 +140,10 @@ static __device__ __forceinline__ unsigned spgemm_chunk_pairs(const spgemm_lists
  * shared memory for the group's batches: one per half-warp; discovery
  * lane l of a group writes its first half-warp's + l / 16, at l % 16.
  * Shuffles carried them before, but a shuffle with a half-warp's member
- * mask costs a convergence check of its own: reading them from here made
- * the numeric pair kernels 4-10% faster (run 163). The symbolic kernels,
- * which load less per pair, were 1-14% slower this way, and shuffle. */
+ * mask costs a convergence check of its own. Reading them from here made
+ * the largest numeric pair-kernel instances 6-10% faster (run 163). The
+ * symbolic kernels, which load less per pair, were 1-14% slower this
+ * way, and still shuffle. */
 struct spgemm_found {
   int32_t pa[16], pb[16];
 };

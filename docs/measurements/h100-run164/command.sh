@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run 164: the numeric pair and one-pass kernels read each chunk's pairs from shared memory (spgemm_share_pairs; the symbolic kernels keep their shuffles): ctest -L gpu, memcheck on all GPU test programs, racecheck on test_gpu_spgemm.
-# Code: b8cd6ff plus the kept pair-kernel change (committed next).
+# Code: c57d868 (run from the working tree just before that commit, with the same source).
 cd "$(dirname "$0")/../../.."  # (was gpu_in/run164.sh, run from the repository root)
 F=$OUT
 if [ -d .deps ] && [ ! -d /opt/deps/usr ]; then mkdir -p /opt/deps && for f in .deps/*.deb; do dpkg -x "$f" /opt/deps; done; fi
