@@ -10,9 +10,9 @@
  * end: no atomics, and the result is bitwise reproducible from run to run.
  *
  * Latency, not bandwidth, bounds this step, so pairs go in batches of
- * NUM_BATCH: lane r loads mask_A[r] and row_ptr_A[r] of every pair in the
- * batch and stages B's row r (mask and row start packed in 32 bits) in shared
- * memory, all before using any of it.
+ * NUM_BATCH: lane r loads both tiles' first entries, mask_A[r] and
+ * row_ptr_A[r] of every pair in the batch and stages B's row r (mask and row
+ * start packed in 32 bits) in shared memory, all before using any of it.
  *
  * Two passes (C's structure known from step 2), the accumulator adapts to
  * the tile's nnz:
@@ -116,7 +116,7 @@ static __device__ __forceinline__ int numeric_tile(
         for (int g = 0; g < NUM_BATCH; g++)
           spgemm_add_pair(am[g], ka[g], staged[g], kb0[g], dense, r, mask_c, a_val, b_val, row,
                           ONE_PASS ? &mask_c : nullptr);
-        __syncwarp(members); /* also: the chunk's pairs are read */
+        __syncwarp(members); /* the staged rows, and the chunk's pairs, are read */
       }
     }
   }
