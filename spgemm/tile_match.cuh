@@ -139,11 +139,11 @@ static __device__ __forceinline__ unsigned spgemm_chunk_pairs(const spgemm_lists
 /* The pairs (A tile, B tile) that a chunk's discovery lanes found, left in
  * shared memory for the group's batches: one per half-warp; discovery
  * lane l of a group writes its first half-warp's + l / 16, at l % 16.
- * Shuffles carried them before, but a shuffle with a half-warp's member
- * mask costs a convergence check of its own. Reading them from here made
- * the largest numeric pair-kernel instances 6-10% faster (run 163). The
- * symbolic kernels, which load less per pair, were 1-14% slower this
- * way, and still shuffle. */
+ * Four shuffles per pair (two of them 64-bit) carried them before;
+ * reading them from here made the largest numeric pair-kernel instances
+ * 6-10% faster, and they spill less (run 163). Why was not established:
+ * the symbolic kernels were 1-14% slower this way (run 163), and up to 9%
+ * slower with fewer shuffle calls (run 166), so they still shuffle. */
 struct spgemm_found {
   int32_t pa[16], pb[16];
 };
