@@ -162,7 +162,7 @@ static amg_status fmt_scan_tile_flags(Counts counts, int64_t n, fmt_tile_count *
 }
 
 /* Step 2, in the kernel that places the kept tiles (a half-warp per source
- * tile, and at least tile_m + 1 threads: fmt_compact_threads): thread g <=
+ * tile, and at least tile_m + 1 threads: fmt_blocks_and_pointers): thread g <=
  * tile_m sets tile_ptr[g] from the scan at its source tile row's start
  * src_ptr[g], and thread 0 closes tile_nnz. */
 static __device__ __forceinline__ void fmt_compact_pointers(int64_t g, int32_t tile_m, const int64_t *src_ptr,
@@ -173,8 +173,12 @@ static __device__ __forceinline__ void fmt_compact_pointers(int64_t g, int32_t t
   if (g == 0)
     tile_nnz[total.tiles] = total.nnz;
 }
-static inline int64_t fmt_compact_threads(int64_t n, int32_t tile_m) {
-  return n * 16 > (int64_t)tile_m + 1 ? n * 16 : (int64_t)tile_m + 1;
+/* Blocks of `threads` threads for a kernel that builds a tile matrix:
+ * enough to cover `items` at per_block a block, and at least tile_m + 1
+ * threads, since thread g <= tile_m also sets tile_ptr[g]. */
+static inline unsigned fmt_blocks_and_pointers(int64_t items, int per_block, int threads, int32_t tile_m) {
+  unsigned for_items = fmt_blocks(items, 1, per_block), for_pointers = fmt_blocks((int64_t)tile_m + 1, 1, threads);
+  return for_items > for_pointers ? for_items : for_pointers;
 }
 
 /* Lanes of the calling thread's group of W consecutive lanes of its warp

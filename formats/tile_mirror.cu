@@ -265,9 +265,8 @@ extern "C" amg_status fmt_tile_mirror_upper_device(const fmt_tile *u, fmt_tile *
   }
   AMG_TRY_GOTO(fmt_tile_create(u->m, u->n, total.tiles, total.nnz, FMT_DEVICE, &c), s, done);
   {
-    unsigned blocks = fmt_blocks(total.tiles, 1, MIRROR_TILES);
-    unsigned pointer_blocks = fmt_blocks((int64_t)tile_m + 1, 1, MIRROR_THREADS); /* threads g <= tile_m */
-    fill_kernel<<<blocks > pointer_blocks ? blocks : pointer_blocks, MIRROR_THREADS, 0, fmt_stream()>>>(
+    unsigned blocks = fmt_blocks_and_pointers(total.tiles, MIRROR_TILES, MIRROR_THREADS, tile_m);
+    fill_kernel<<<blocks, MIRROR_THREADS, 0, fmt_stream()>>>(
         tile_m, scan, total, diag_size, u->tile_ptr, u->tile_col, u->tile_nnz, u->mask, u->row_ptr, u->idx, u->val,
         cols->col_ptr, cols->row, cols->tile, col_offset, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask,
         c->row_ptr, c->idx, c->val);

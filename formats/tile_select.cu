@@ -68,8 +68,8 @@ extern "C" amg_status fmt_tile_select_device(const fmt_tile *a, const uint16_t *
   }
   AMG_TRY_GOTO(fmt_tile_create(a->m, a->n, total.tiles, total.nnz, FMT_DEVICE, &c), s, done);
   {
-    int64_t threads = fmt_compact_threads(nt, a->tile_m);
-    select_kernel<<<fmt_blocks(threads, 1, 256), 256, 0, fmt_stream()>>>(
+    unsigned blocks = fmt_blocks_and_pointers(nt, 256 / 16, 256, a->tile_m); /* a half-warp per tile */
+    select_kernel<<<blocks, 256, 0, fmt_stream()>>>(
         nt, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->row_ptr, a->mask, a->idx, a->val, keep,
         scan, total, c->tile_ptr, c->tile_col, c->tile_nnz, c->row_ptr, c->mask, c->idx, c->val);
     AMG_LAUNCH_GOTO(s, done);

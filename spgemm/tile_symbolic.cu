@@ -429,9 +429,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   AMG_TRY_GOTO(fmt_tile_create(a->m, b->n, total.tiles, total.nnz, FMT_DEVICE, &c), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&c_row, (size_t)total.tiles * sizeof *c_row), s, done);
   {
-    unsigned blocks = fmt_blocks(num_cand, 1, COMPACT_CANDS);
-    unsigned pointer_blocks = fmt_blocks((int64_t)a->tile_m + 1, 1, COMPACT_THREADS); /* threads g <= tile_m */
-    blocks = blocks > pointer_blocks ? blocks : pointer_blocks;
+    unsigned blocks = fmt_blocks_and_pointers(num_cand, COMPACT_CANDS, COMPACT_THREADS, a->tile_m);
 #define COMPACT_ARGS                                                                               \
   num_cand, a->tile_m, cand_ptr, cand_col, cand_row, cand_mask, cand_nnz, cand_val, l, prefix,            \
       prefix + num_cand, total, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->idx, c->val,  \
