@@ -15,7 +15,7 @@ typedef struct figure {
   bench_time tile, cus;
   double tile_floor_ms, cus_floor_ms;
   int threshold; /* dense-accumulator threshold used by the tile product */
-  double step_ms[5]; /* --profile: columns, step 1, step 2, step 3, mirror of one extra run */
+  double step_ms[4]; /* --profile: columns, step 1, step 2, step 3 of one extra run */
   int64_t candidates;
   double mean_list; /* pair lists' mean length (spgemm.h's one-pass rule) */
 } figure;

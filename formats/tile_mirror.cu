@@ -15,7 +15,7 @@
 
 #include "device_util.cuh"
 #include "fmt_internal.h"
-#include "tile_mirror.h"
+#include "tile_mirror.cuh"
 
 #define MIRROR_BELOW_DIAGONAL (-((int64_t)1 << 40)) /* a row's count when it has a tile below the diagonal */
 
@@ -112,42 +112,6 @@ static __device__ void tile_source(int64_t t, int32_t tile_m, const fmt_tile_cou
   *first = k;
 }
 
-/* Lane r's share of a tile's entries, FMT_COPY_LOADS at a time, loads before
- * stores so that they are in flight together: UPPER, entries r, r + 16, ...
- * of the source, copied; else row r's (mask row, first entry start),
- * gathered from the source's entries (masks m, row starts st, first entry
- * base). */
-static __device__ __forceinline__ void fill_entries(int rule, int r, unsigned row, int start, int size,
-                                                    const uint16_t *m, const uint8_t *st, int64_t base,
-                                                    const uint8_t *u_idx, const double *u_val, int64_t k,
-                                                    uint8_t *c_idx, double *c_val) {
-  if (rule == FMT_MIRROR_UPPER) {
-    fmt_half_warp_copy_entries(u_val + base, u_idx + base, c_val + k, c_idx + k, size, r);
-    return;
-  }
-  for (k += start; row; k += FMT_COPY_LOADS) {
-    double v[FMT_COPY_LOADS];
-    int at[FMT_COPY_LOADS];
-#pragma unroll
-    for (int j = 0; j < FMT_COPY_LOADS; j++) {
-      at[j] = -1;
-      if (row) {
-        int c = __ffs(row) - 1, direct = fmt_mirror_direct(rule, r, c);
-        int sr = direct ? r : c, sc = direct ? c : r; /* the source's entry (sr, sc) */
-        row &= row - 1;
-        at[j] = c;
-        v[j] = u_val[base + st[sr] + __popc(m[sr] & ((1u << sc) - 1u))];
-      }
-    }
-#pragma unroll
-    for (int j = 0; j < FMT_COPY_LOADS; j++)
-      if (at[j] >= 0) {
-        c_idx[k + j] = (uint8_t)((r << 4) | at[j]);
-        c_val[k + j] = v[j];
-      }
-  }
-}
-
 /* Block b takes C's tiles [b * MIRROR_TILES, (b + 1) * MIRROR_TILES): a
  * thread per tile finds its source (a chain of dependent loads, so many
  * chains run at once), writes its column and first entry, and leaves the
@@ -212,7 +176,7 @@ static __global__ void __launch_bounds__(MIRROR_THREADS)
     int start = fmt_half_warp_exclusive_sum(__popc(row), &size);
     c_mask[FMT_TILE * t + r] = (uint16_t)row;
     c_row_ptr[FMT_TILE * t + r] = (uint8_t)start;
-    fill_entries(rule, r, row, start, size, m, st, base_of[q], u_idx, u_val, first_of[q], c_idx, c_val);
+    fmt_mirror_fill_entries(rule, r, row, start, size, m, st, base_of[q], u_idx, u_val, first_of[q], c_idx, c_val);
     __syncwarp(members); /* m and st are read before the next tile's */
     q = after;
     more = again;

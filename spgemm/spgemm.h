@@ -121,7 +121,10 @@ static inline double spgemm_mean_list(const fmt_tile *a, const fmt_tile *b) {
 typedef struct spgemm_tile_options {
   int dense_threshold;
   spgemm_kernels kernels;
-  int symmetric; /* C is known to be symmetric: as spgemm_tile_symmetric_reference */
+  int symmetric; /* C is known to be symmetric: as spgemm_tile_symmetric_reference, computed from
+                    the upper tiles (spgemm/tile_twins.cu); where A*B's pattern is not symmetric
+                    enough for that (a diagonal tile, or an upper tile without a lower
+                    candidate), the product fails with AMG_ERR_ARG */
   int row_split; /* half-warps per C tile row in the numeric row kernel: 1, 2, 4 or 8,
                     or 0 (the default) for enough to fill the GPU */
   const fmt_tile *b_transpose; /* B^T when the caller has it (NULL: none): B's column order
@@ -143,11 +146,11 @@ typedef struct spgemm_stats {
   double product_ms;       /* the product alone, C's allocation included (when timed) */
   double convert_ms;       /* tile<->CSR conversions (cusparse backend) */
   /* With profile set before the call (tile backend): time of B's column
-   * order, step 1, step 2 (with C's allocation), step 3 and the mirror of a
-   * symmetric product. Each step then ends in a sync, so the sum exceeds
-   * product_ms slightly. */
+   * order, step 1 (with a symmetric product's twins), step 2 (with C's
+   * allocation) and step 3. Each step then ends in a sync, so the sum
+   * exceeds product_ms slightly. */
   int profile;
-  double step_ms[5];
+  double step_ms[4];
 } spgemm_stats;
 
 /* C = A*B on device tile matrices with the tiled SpGEMM. opt and stats may be NULL.

@@ -16,14 +16,13 @@
  * row's prefix within its counting unit and scratch
  * (spgemm_structure_scratch(tile_m) entries, device) the units' and
  * blocks' prefixes; one host sync, no copy. Many rows: cand_ptr is
- * complete after a CUB scan, scratch is unused (0 entries); one copy.
- * upper: only the candidates on and above the diagonal (a symmetric C). */
+ * complete after a CUB scan, scratch is unused (0 entries); one copy. */
 int64_t spgemm_structure_scratch(int32_t tile_m);
-amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool upper, const uint16_t *occ,
+amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ,
                                    int64_t *cand_ptr, int64_t *scratch, int64_t *num_cand);
 /* Step 1, fill pass: writes the sorted candidate columns and their tile
  * rows, and completes cand_ptr where the count pass left prefixes. */
-amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, bool upper, const uint16_t *occ,
+amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ,
                                         int64_t *cand_ptr, const int64_t *scratch, int32_t *cand_col,
                                         int32_t *cand_row);
 /* Step 1's occupancy (tile_structure.cu): *occ (allocated here) gets, for
@@ -78,17 +77,31 @@ static inline bool spgemm_lookup_by_rows(spgemm_b_lookup_kind kind, const fmt_ti
  * this many entries (tile_numeric_rows.cu). */
 #define SPGEMM_SHORT_ROW_SLOTS 256
 
+/* A symmetric product (tile_twins.cu): *twin (allocated here) gets each
+ * candidate's twin, candidate (j, i) for (i, j), or -1. After step 2's
+ * kernels, spgemm_resolve_twins_device gives the lower candidates their
+ * twins' nnz and sets *unsymmetric (device) where A*B's pattern is not
+ * symmetric. */
+amg_status spgemm_twins_device(int64_t num_cand, const int64_t *cand_ptr, const int32_t *cand_row,
+                               const int32_t *cand_col, int32_t **twin);
+amg_status spgemm_resolve_twins_device(int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col,
+                                       const int32_t *twin, const uint16_t *cand_mask, int32_t *cand_nnz,
+                                       int *unsymmetric);
+
 /* Step 2: masks of every candidate (rows: the row kernel first; list: the
  * pair kernel then walks the leftover list even on small products), then C
  * allocated with only the non-empty ones (tile_ptr, tile_col, tile_nnz,
  * mask, row_ptr and idx set; val not), and c_row (device, C's tile count)
  * the tile row of each C tile. With one_pass (never with rows), the
  * one-pass kernel replaces the pair kernel and C's val is set too, so step
- * 3 is done. One host sync. */
+ * 3 is done. With twin (a symmetric product, tile_twins.cu), the kernels
+ * skip the lower candidates, which the compaction builds from their twins,
+ * and *c_twin (device, C's tile count) gets each upper C tile's twin. One
+ * host sync. */
 amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   const int64_t *cand_ptr, const int32_t *cand_col,
-                                  const int32_t *cand_row, int64_t num_cand, bool rows, bool list,
-                                  bool one_pass, fmt_tile **c, int32_t **c_row);
+                                  const int32_t *cand_row, const int32_t *twin, int64_t num_cand, bool rows,
+                                  bool list, bool one_pass, fmt_tile **c, int32_t **c_row, int32_t **c_twin);
 /* Whether steps 2 and 3 run as one pass (spgemm.h): never after step 2's
  * row kernel; under AUTO, when there are at most SPGEMM_ONE_PASS_CANDIDATES
  * candidates and the pair lists (tile_match.cuh) average more than 16
@@ -104,10 +117,12 @@ static inline bool spgemm_use_one_pass(spgemm_passes passes, bool rows, int64_t 
  * cand_val[256 u ..] and, as the symbolic kernel, prefix (num_cand +
  * spgemm_scan_scratch(l) entries) and, fused, the totals to *total (the
  * host mailbox). *next (device) is the work counter of an unfused layout,
- * zeroed there before the launch. */
+ * zeroed there before the launch. upper (never fused): the candidates on
+ * and above the diagonal only (tile_twins.cu). */
 spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group, bool by_rows);
 amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
-                                  int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col, int group,
+                                  int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col, bool upper,
+                                  int group,
                                   spgemm_scan_layout l, uint16_t *cand_mask, int32_t *cand_nnz, double *cand_val,
                                   fmt_tile_count *prefix, fmt_tile_count *total, unsigned long long *next);
 /* Candidate u's masks (m: lane r's row) and nnz stored by a whole
@@ -124,9 +139,11 @@ static __device__ __forceinline__ int spgemm_store_candidate(int64_t u, int r, u
   return nnz;
 }
 /* The row kernel alone: cand_mask and cand_nnz of the candidate tile rows
- * with 1..SPGEMM_SYMBOLIC_ROW_CANDS candidates. */
+ * with 1..SPGEMM_SYMBOLIC_ROW_CANDS candidates (upper: of their candidates
+ * on and above the diagonal only). */
 amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, const int64_t *cand_ptr,
-                                       const int32_t *cand_col, uint16_t *cand_mask, int32_t *cand_nnz);
+                                       const int32_t *cand_col, bool upper, uint16_t *cand_mask,
+                                       int32_t *cand_nnz);
 
 /* The items of the tile rows the row kernels leave (tile_leftover.cu):
  * for each row i whose weight exceeds limit, ptr[i] .. ptr[i + 1] - 1 go
@@ -178,12 +195,15 @@ static __device__ __forceinline__ int64_t spgemm_grab_unit(unsigned long long *n
 }
 
 /* Step 3: C's values (the row kernel first where spgemm.h's AUTO rule, or
- * kernels, says so; list as in step 2). */
+ * kernels, says so; list as in step 2). With c_twin (a symmetric product),
+ * the upper tiles only, each also written into its twin. */
 amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
-                                 fmt_tile *c, const int32_t *c_row, int dense_threshold,
+                                 fmt_tile *c, const int32_t *c_row, const int32_t *c_twin, int dense_threshold,
                                  spgemm_kernels kernels, int row_split, bool list);
 /* The row kernel alone: C tile rows with 1..SPGEMM_ROW_SLOTS entries,
- * split half-warps per row (1, 2, 4 or 8; 0: enough to fill the GPU). */
-amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_tile *c, int split);
+ * split half-warps per row (1, 2, 4 or 8; 0: enough to fill the GPU);
+ * c_twin as above. */
+amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_tile *c, const int32_t *c_twin,
+                                      int split);
 
 #endif

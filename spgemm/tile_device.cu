@@ -1,12 +1,13 @@
-/* C = A*B on device tile matrices: the three steps of the tiled SpGEMM, and
- * for a product known to be symmetric, the tiles on and above the diagonal
- * only, then fmt_tile_mirror_upper_device (one more sync).
+/* C = A*B on device tile matrices: the three steps of the tiled SpGEMM. For
+ * a product known to be symmetric, steps 2 and 3 compute the tiles on and
+ * above the diagonal and write the others from them (tile_twins.cu).
  *
  * Allocations: C's arrays, and work arrays of O(tiles): B's column order
  * (unless the pair kernels look B's tiles up in its tile rows),
  * A's and B's tile occupancy (exact candidates, 2 bytes per tile), the
  * candidate structure (pointers, columns, rows, masks, nnz, prefixes) and
- * C's tile rows; with one pass (spgemm.h), 2 KB per candidate for its
+ * C's tile rows (for a symmetric product, the candidates' and C's twins);
+ * with one pass (spgemm.h), 2 KB per candidate for its
  * values (C's, before compaction). No buffer of intermediate products
  * exists. Host syncs: two,
  * to size the candidates and then C; on small products the counting kernels
@@ -46,7 +47,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   fmt_tile_columns *bc = NULL; /* B's column order, unless B_kj is looked up in B's tile rows */
   spgemm_b_lookup bl;
   int64_t *cand_ptr = NULL, num_cand = 0;
-  int32_t *cand_col = NULL, *cand_row = NULL, *c_row = NULL;
+  int32_t *cand_col = NULL, *cand_row = NULL, *c_row = NULL, *twin = NULL, *c_twin = NULL;
   uint16_t *occ = NULL; /* exact candidates (spgemm_occupancy_device) */
   fmt_tile *c = NULL;
   fmt_timer *timer = NULL, *step = NULL;
@@ -85,7 +86,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
                s, done);
   if (spgemm_exact_candidates(opt && opt->layout_candidates, kernels, a->tile_m))
     AMG_TRY_GOTO(spgemm_occupancy_device(a, b, &occ), s, done);
-  AMG_TRY_GOTO(spgemm_structure_device(a, b, upper, occ, cand_ptr, cand_ptr + a->tile_m + 1, &num_cand), s,
+  AMG_TRY_GOTO(spgemm_structure_device(a, b, occ, cand_ptr, cand_ptr + a->tile_m + 1, &num_cand), s,
                done);
   if (num_cand > SPGEMM_MAX_TILES) {
     s = amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld candidate tiles; the kernels take at most %lld",
@@ -95,37 +96,27 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_col, (size_t)num_cand * sizeof *cand_col), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_row, (size_t)num_cand * sizeof *cand_row), s, done);
   AMG_TRY_GOTO(
-      spgemm_structure_fill_device(a, b, upper, occ, cand_ptr, cand_ptr + a->tile_m + 1, cand_col, cand_row),
+      spgemm_structure_fill_device(a, b, occ, cand_ptr, cand_ptr + a->tile_m + 1, cand_col, cand_row),
       s, done);
   fmt_device_free(occ);
   occ = NULL;
+  if (upper)
+    AMG_TRY_GOTO(spgemm_twins_device(num_cand, cand_ptr, cand_row, cand_col, &twin), s, done);
   STEP_DONE(1);
   rows = spgemm_symbolic_by_rows(kernels, a->tile_m);
   one_pass = spgemm_use_one_pass(passes, rows, num_cand, spgemm_mean_list(a, b));
-  AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, cand_ptr, cand_col, cand_row, num_cand, rows, list, one_pass,
-                                      &c, &c_row),
+  AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, cand_ptr, cand_col, cand_row, twin, num_cand, rows, list,
+                                      one_pass, &c, &c_row, &c_twin),
                s, done);
   fmt_device_free(cand_col);
   fmt_device_free(cand_row);
-  cand_col = cand_row = NULL;
+  fmt_device_free(twin);
+  cand_col = cand_row = twin = NULL;
   STEP_DONE(2);
   if (!one_pass)
-    AMG_TRY_GOTO(spgemm_numeric_device(a, bl, b, c, c_row, dense_threshold, kernels, row_split, list), s,
-                 done);
+    AMG_TRY_GOTO(
+        spgemm_numeric_device(a, bl, b, c, c_row, c_twin, dense_threshold, kernels, row_split, list), s, done);
   STEP_DONE(3);
-  if (upper) { /* the work arrays go first: U and C coexist */
-    fmt_tile_columns_destroy(bc);
-    fmt_device_free(c_row);
-    bc = NULL;
-    c_row = NULL;
-    fmt_tile *u = c;
-    c = NULL;
-    s = fmt_tile_mirror_upper_device(u, &c);
-    fmt_tile_destroy(u);
-    if (s != AMG_OK)
-      goto done;
-    STEP_DONE(4);
-  }
 #undef STEP_DONE
   if (stats) {
     stats->candidate_tiles = num_cand;
@@ -143,6 +134,8 @@ done:
   fmt_device_free(cand_row);
   fmt_device_free(occ);
   fmt_device_free(c_row);
+  fmt_device_free(twin);
+  fmt_device_free(c_twin);
   if (s == AMG_OK)
     *out = c;
   else

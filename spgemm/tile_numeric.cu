@@ -30,8 +30,9 @@ static __device__ __forceinline__ bool left_to_pairs(int64_t t, int row_slots, c
  * work, unit g takes tile g. WIDE, for groups of more than two half-warps
  * (few tiles): NUMERIC_HALF_WARPS / group tiles per block, the plain grid
  * covering all of them, the LIST one taking as many at a time per block.
- * Separate instances, so that each keeps its registers. */
-template <int LANES, bool LIST, bool BY_ROWS, bool WIDE>
+ * SYM: a symmetric product's (numeric_tile). Separate instances, so that
+ * each keeps its registers. */
+template <int LANES, bool LIST, bool BY_ROWS, bool WIDE, bool SYM>
 static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
     numeric_kernel(int64_t nt, int row_slots, const int64_t *left, unsigned long long *work, int group,
                    int dense_threshold, const int64_t *c_tile_ptr, numeric_c c, const int64_t *a_tile_ptr,
@@ -56,7 +57,7 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
     for (; w < n; w = work ? spgemm_grab_unit(work + 1, group) : n) {
       int64_t t = LIST ? left[w] : w;
       bool active = LIST || left_to_pairs(t, row_slots, c, c_tile_ptr);
-      (void)numeric_tile<LANES, false, BY_ROWS>(active, t, NUMERIC_TILE_ARGS);
+      (void)numeric_tile<LANES, false, BY_ROWS, SYM>(active, t, NUMERIC_TILE_ARGS);
       if (group == 2)
         __syncwarp(); /* the first half has read the second's accumulator */
     }
@@ -65,14 +66,14 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
   if (!LIST) {
     int64_t t = (int64_t)blockIdx.x * per_block + hw / group;
     bool active = t < nt && left_to_pairs(t, row_slots, c, c_tile_ptr);
-    (void)numeric_tile<LANES, false, BY_ROWS>(active, t, NUMERIC_TILE_ARGS);
+    (void)numeric_tile<LANES, false, BY_ROWS, SYM>(active, t, NUMERIC_TILE_ARGS);
     return;
   }
   int64_t n = (int64_t)work[0];
   for (int64_t w = spgemm_grab(work + 1, per_block, &grabbed); w < n;
        w = spgemm_grab(work + 1, per_block, &grabbed)) {
     bool active = w + hw / group < n; /* the loop is block-uniform, for the barriers in numeric_tile */
-    (void)numeric_tile<LANES, false, BY_ROWS>(active, active ? left[w + hw / group] : 0, NUMERIC_TILE_ARGS);
+    (void)numeric_tile<LANES, false, BY_ROWS, SYM>(active, active ? left[w + hw / group] : 0, NUMERIC_TILE_ARGS);
     if (group > 1)
       __syncthreads(); /* the group's sum has read the accumulators */
   }
@@ -95,23 +96,24 @@ static bool numeric_by_rows(spgemm_kernels kernels, const fmt_tile *a, const fmt
 }
 
 amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
-                                 fmt_tile *c, const int32_t *c_row, int dense_threshold,
+                                 fmt_tile *c, const int32_t *c_row, const int32_t *c_twin, int dense_threshold,
                                  spgemm_kernels kernels, int row_split, bool list) {
   int64_t nt = c->num_tiles;
   if (nt == 0)
     return AMG_OK;
   int64_t *left = NULL;
   unsigned long long *work = NULL; /* in left's allocation, or (units of at most 2 half-warps) alone */
-  int group = spgemm_half_warps_per_tile(nt, spgemm_mean_list(a, b), fmt_half_warp_slots());
+  int64_t computed = c_twin ? (nt + c->tile_m) / 2 : nt; /* a symmetric product's upper tiles, about half */
+  int group = spgemm_half_warps_per_tile(computed, spgemm_mean_list(a, b), fmt_half_warp_slots());
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
   int row_slots = 0;
   /* a wave of blocks (the leftover list's grid, SPGEMM_LEFTOVER_WAVES, and the
    * counter's) from the column-order instances */
-  static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16, true, false, false>, NUMERIC_THREADS);
-  static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true, false, false>, NUMERIC_THREADS);
+  static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16, true, false, false, false>, NUMERIC_THREADS);
+  static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true, false, false, false>, NUMERIC_THREADS);
   amg_status s = AMG_OK;
   if (numeric_by_rows(kernels, a, b, c)) { /* the pair kernel takes the rows it leaves */
-    AMG_TRY_GOTO(spgemm_numeric_rows_device(a, b, c, row_split), s, done);
+    AMG_TRY_GOTO(spgemm_numeric_rows_device(a, b, c, c_twin, row_split), s, done);
     row_slots = SPGEMM_ROW_SLOTS;
   }
   if (row_slots > 0 && (list || spgemm_use_leftover(blocks, group == 1 ? wave16 : wave32))) {
@@ -126,29 +128,33 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
     blocks = (unsigned)std::min<int64_t>(blocks, group == 1 ? wave16 : wave32);
   }
   {
-    numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val};
+    numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val, c_twin};
 #define NUMERIC_ARGS                                                                               \
   nt, row_slots, left, work, group, dense_threshold, c->tile_ptr, cc, a->tile_ptr, a->tile_col,          \
       a->tile_nnz, a->mask, a->row_ptr, a->val, bl, b->tile_nnz, b->mask, b->row_ptr, b->val
-    auto launch = [&](auto by_rows) {
-      constexpr bool R = decltype(by_rows)::value;
+    auto launch = [&](auto by_rows, auto sym) {
+      constexpr bool R = decltype(by_rows)::value, S = decltype(sym)::value;
       if (group == 1 && left)
-        numeric_kernel<16, true, R, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+        numeric_kernel<16, true, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
       else if (group == 1)
-        numeric_kernel<16, false, R, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+        numeric_kernel<16, false, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
       else if (group == 2 && left)
-        numeric_kernel<32, true, R, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+        numeric_kernel<32, true, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
       else if (group == 2)
-        numeric_kernel<32, false, R, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+        numeric_kernel<32, false, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
       else if (left)
-        numeric_kernel<32, true, R, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+        numeric_kernel<32, true, R, true, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
       else
-        numeric_kernel<32, false, R, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+        numeric_kernel<32, false, R, true, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
     };
-    if (bl.tile)
-      launch(std::false_type{});
+    if (bl.tile && !c_twin)
+      launch(std::false_type{}, std::false_type{});
+    else if (!c_twin)
+      launch(std::true_type{}, std::false_type{});
+    else if (bl.tile)
+      launch(std::false_type{}, std::true_type{});
     else
-      launch(std::true_type{});
+      launch(std::true_type{}, std::true_type{});
 #undef NUMERIC_ARGS
     AMG_LAUNCH_GOTO(s, done);
   }

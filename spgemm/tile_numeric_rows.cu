@@ -30,6 +30,7 @@
 #include "spgemm_device.cuh"
 #include "tile_accumulate.cuh"
 #include "tile_match.cuh"
+#include "tile_twins.cuh"
 
 #define ROW_THREADS 128
 #define ROW_HALF_WARPS (ROW_THREADS / 16)
@@ -42,12 +43,15 @@
 #define ROW_MIN_BLOCKS 10
 
 /* The C tile rows with more than MIN_LEN and at most SLOTS entries, SPLIT
- * half-warps each. */
-template <int SLOTS, int MIN_LEN, int SPLIT>
+ * half-warps each. SYM (a symmetric product, tile_twins.cu): their tiles
+ * from the diagonal on, each also written into its twin c_twin[t]
+ * (instances of their own, so that the others keep their registers). */
+template <int SLOTS, int MIN_LEN, int SPLIT, bool SYM>
 static __global__ void
 __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS : 1)
     rows_kernel(int32_t tile_m, const int64_t *c_tile_ptr, const int32_t *c_tile_col,
                 const int64_t *c_tile_nnz, const uint16_t *c_mask, const uint8_t *c_row_ptr, double *c_val,
+                const int32_t *c_twin,
                 const int64_t *a_tile_ptr, const int32_t *a_tile_col, const int64_t *a_tile_nnz,
                 const uint16_t *a_mask, const uint8_t *a_row_ptr, const double *a_val,
                 const int64_t *b_tile_ptr, const int32_t *b_tile_col, const int64_t *b_tile_nnz,
@@ -57,16 +61,24 @@ __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS 
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15, part = hw % SPLIT;
   int32_t i = (int32_t)((int64_t)blockIdx.x * (ROW_HALF_WARPS / SPLIT) + hw / SPLIT);
   int32_t c_lo = 0, c_hi = 0;
-  int64_t base = 0, len = 0;
+  int64_t base = 0, len = 0, row_len = 0;
   if (i < tile_m) {
     c_lo = (int32_t)c_tile_ptr[i];
     c_hi = (int32_t)c_tile_ptr[i + 1];
+    if (SYM) {
+      row_len = c_tile_nnz[c_hi] - c_tile_nnz[c_lo];
+      if (c_lo < c_hi)
+        c_lo = (int32_t)fmt_lower_bound(c_tile_col, c_lo, c_hi, i);
+    }
     base = c_tile_nnz[c_lo];
     len = c_tile_nnz[c_hi] - base;
+    if (!SYM)
+      row_len = len;
   }
-  bool active = len > MIN_LEN && len <= SLOTS; /* else nothing to do, or another kernel's */
+  /* else nothing to do, or another kernel's (chosen by the whole row, as tile_leftover.cu does) */
+  bool active = row_len > MIN_LEN && row_len <= SLOTS && len > 0;
   if (SPLIT == 1 && !active)
-    return; /* whole half-warp; with SPLIT > 1 all reach the barrier below */
+    return; /* whole half-warp; with SPLIT > 1 all reach the barriers below */
   if (active) {
     unsigned members = fmt_half_warp_mask();
     double *acc = acc_all[hw];
@@ -124,18 +136,31 @@ __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS 
   if (SPLIT == 1) {
     for (int64_t q = r; q < len; q += 16)
       c_val[base + q] = acc_all[hw][q];
+    if (SYM) {
+      __syncwarp(fmt_half_warp_mask()); /* the row's values are written */
+      for (int32_t t = c_lo; t < c_hi; t++)
+        spgemm_mirror_tile(t, c_twin[t], r, staged_all[hw][0], c_tile_nnz, c_mask, c_row_ptr, c_val);
+    }
     return;
   }
   __syncthreads();
-  if (!active)
+  if (!SYM && !active)
     return;
-  const double(*partial)[SLOTS] = acc_all + (hw - part); /* the row's SPLIT partial rows */
-  for (int64_t q = 16 * part + r; q < len; q += 16 * SPLIT) {
-    double v = partial[0][q];
-    for (int p = 1; p < SPLIT; p++)
-      v += partial[p][q];
-    c_val[base + q] = v;
+  if (active) {
+    const double(*partial)[SLOTS] = acc_all + (hw - part); /* the row's SPLIT partial rows */
+    for (int64_t q = 16 * part + r; q < len; q += 16 * SPLIT) {
+      double v = partial[0][q];
+      for (int p = 1; p < SPLIT; p++)
+        v += partial[p][q];
+      c_val[base + q] = v;
+    }
   }
+  if (!SYM)
+    return;
+  __syncthreads(); /* the row's values are written, by all its half-warps */
+  if (active)
+    for (int32_t t = c_lo + part; t < c_hi; t += SPLIT)
+      spgemm_mirror_tile(t, c_twin[t], r, staged_all[hw][0], c_tile_nnz, c_mask, c_row_ptr, c_val);
 }
 
 /* Both instances (rows of 1..SPGEMM_SHORT_ROW_SLOTS and of ..SPGEMM_ROW_SLOTS
@@ -144,20 +169,27 @@ __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS 
  * of its size still took their whole latency: 91 us for the 3D 7-point
  * A^2's smaller instance, 12 us for the 2D 5-point's larger (run 121). */
 template <int SPLIT>
-static amg_status launch_rows(const fmt_tile *a, const fmt_tile *b, fmt_tile *c) {
+static amg_status launch_rows(const fmt_tile *a, const fmt_tile *b, fmt_tile *c, const int32_t *c_twin) {
   cudaStream_t side;
   amg_status s = fmt_fork(&side);
   if (s != AMG_OK)
     return s;
   unsigned blocks = (unsigned)(((int64_t)c->tile_m + ROW_HALF_WARPS / SPLIT - 1) / (ROW_HALF_WARPS / SPLIT));
 #define ROWS_ARGS                                                                                  \
-  c->tile_m, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val, a->tile_ptr,      \
+  c->tile_m, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val, c_twin, a->tile_ptr, \
       a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, b->tile_ptr, b->tile_col, b->tile_nnz, \
       b->mask, b->row_ptr, b->val
-  rows_kernel<SPGEMM_SHORT_ROW_SLOTS, 0, SPLIT><<<blocks, ROW_THREADS, 0, side>>>(ROWS_ARGS);
+  if (c_twin)
+    rows_kernel<SPGEMM_SHORT_ROW_SLOTS, 0, SPLIT, true><<<blocks, ROW_THREADS, 0, side>>>(ROWS_ARGS);
+  else
+    rows_kernel<SPGEMM_SHORT_ROW_SLOTS, 0, SPLIT, false><<<blocks, ROW_THREADS, 0, side>>>(ROWS_ARGS);
   cudaError_t e = cudaGetLastError();
-  rows_kernel<SPGEMM_ROW_SLOTS, SPGEMM_SHORT_ROW_SLOTS, SPLIT>
-      <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
+  if (c_twin)
+    rows_kernel<SPGEMM_ROW_SLOTS, SPGEMM_SHORT_ROW_SLOTS, SPLIT, true>
+        <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
+  else
+    rows_kernel<SPGEMM_ROW_SLOTS, SPGEMM_SHORT_ROW_SLOTS, SPLIT, false>
+        <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
   if (e == cudaSuccess)
     e = cudaGetLastError();
 #undef ROWS_ARGS
@@ -165,7 +197,8 @@ static amg_status launch_rows(const fmt_tile *a, const fmt_tile *b, fmt_tile *c)
   return e != cudaSuccess ? amg_cuda_status(e, "rows_kernel launch", __FILE__, __LINE__) : s;
 }
 
-amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_tile *c, int split) {
+amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_tile *c, const int32_t *c_twin,
+                                      int split) {
   if (c->tile_m == 0 || c->num_tiles == 0)
     return AMG_OK;
   if (split == 0) { /* enough half-warps to fill the GPU's slots, up to a block per row */
@@ -176,13 +209,13 @@ amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_
   }
   switch (split) {
   case 1:
-    return launch_rows<1>(a, b, c);
+    return launch_rows<1>(a, b, c, c_twin);
   case 2:
-    return launch_rows<2>(a, b, c);
+    return launch_rows<2>(a, b, c, c_twin);
   case 4:
-    return launch_rows<4>(a, b, c);
+    return launch_rows<4>(a, b, c, c_twin);
   case ROW_HALF_WARPS:
-    return launch_rows<ROW_HALF_WARPS>(a, b, c);
+    return launch_rows<ROW_HALF_WARPS>(a, b, c, c_twin);
   default:
     return amg_error(AMG_ERR_ARG, "spgemm: row_split %d; use 0, 1, 2, 4 or %d", split, ROW_HALF_WARPS);
   }

@@ -30,6 +30,7 @@
 #include "spgemm_device.cuh"
 #include "tile_accumulate.cuh"
 #include "tile_match.cuh"
+#include "tile_twins.cuh"
 
 #define NUMERIC_THREADS 256
 #define NUMERIC_HALF_WARPS (NUMERIC_THREADS / 16)
@@ -45,7 +46,8 @@
 /* C's side of the numeric kernels: tile t's tile row and column (C's, or
  * the candidates'), where its values go (val), and, with two passes, C's
  * structure (tile_nnz, mask, row_ptr) or, with one pass, the candidate
- * arrays the tile's mask and nnz go to. */
+ * arrays the tile's mask and nnz go to; with two passes in a symmetric
+ * product (tile_twins.cu), each tile's twin (twin[t]). */
 struct numeric_c {
   const int32_t *row, *col;
   const int64_t *tile_nnz;
@@ -54,6 +56,7 @@ struct numeric_c {
   uint16_t *cand_mask;
   int32_t *cand_nnz;
   double *val;
+  const int32_t *twin;
 };
 
 /* C tile t's values, from the group of half-warps hw - sh .. hw - sh +
@@ -63,8 +66,11 @@ struct numeric_c {
  * (tile_match.cuh). Returns, ONE_PASS, the tile's nnz on the lanes of its
  * first half-warp (else 0). With group 2, the second half returns before
  * the first has summed its accumulator: the caller syncs the warp before
- * the group's next tile. */
-template <int LANES, bool ONE_PASS, bool BY_ROWS>
+ * the group's next tile. SYM (a symmetric product, tile_twins.cu): tiles
+ * below the diagonal are skipped, and with two passes each tile is also
+ * written into its twin (instances of their own, so that the others keep
+ * their registers). */
+template <int LANES, bool ONE_PASS, bool BY_ROWS, bool SYM>
 static __device__ __forceinline__ int numeric_tile(
     bool active, int64_t t, int group, int dense_threshold, const numeric_c &c, const int64_t *a_tile_ptr,
     const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask, const uint8_t *a_row_ptr,
@@ -76,6 +82,8 @@ static __device__ __forceinline__ int numeric_tile(
   unsigned members = spgemm_members<LANES>(), mask_c = 0;
   bool dense = true;
   int start_c = 0;
+  if (SYM && active && c.col[t] < c.row[t])
+    active = false; /* the whole group */
   if (active) {
     if (!ONE_PASS) {
       dense = c.tile_nnz[t + 1] - c.tile_nnz[t] > dense_threshold;
@@ -147,6 +155,10 @@ static __device__ __forceinline__ int numeric_tile(
     for (int k = 1; k < group; k++)
       v += acc_all[hw + k][slot];
     out[q] = v;
+  }
+  if (!ONE_PASS && SYM) {
+    __syncwarp(fmt_half_warp_mask()); /* the tile's values are written */
+    spgemm_mirror_tile(t, c.twin[t], r, staged[0], c.tile_nnz, c.mask, c.row_ptr, c.val);
   }
   return nnz;
 }

@@ -43,8 +43,9 @@ static __device__ unsigned one_pass_ticket; /* last_block_scan.cuh */
  * candidate per unit, whose prefix within its unit is zero). Else, with
  * next (group <= 2), each unit takes candidates from *next until none is
  * left, on a grid of at most one wave; without next, unit g takes
- * candidate g. */
-template <int LANES, bool FUSED, bool BY_ROWS>
+ * candidate g. SYM (never FUSED): the candidates on and above the diagonal
+ * only (tile_twins.cu). */
+template <int LANES, bool FUSED, bool BY_ROWS, bool SYM>
 static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED_MIN_BLOCKS : NUMERIC_MIN_BLOCKS)
     one_pass_kernel(int64_t num_cand, int group, unsigned long long *next, numeric_c c, const int64_t *a_tile_ptr,
                     const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask,
@@ -61,7 +62,7 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED
       b_val, acc_all, staged_all, found_all
   if (!FUSED && next) {
     for (int64_t u = spgemm_grab_unit(next, group); u < num_cand; u = spgemm_grab_unit(next, group)) {
-      (void)numeric_tile<LANES, true, BY_ROWS>(true, u, ONE_PASS_TILE_ARGS);
+      (void)numeric_tile<LANES, true, BY_ROWS, SYM>(true, u, ONE_PASS_TILE_ARGS);
       if (group == 2)
         __syncwarp(); /* the first half has read the second's accumulator and mask */
     }
@@ -69,7 +70,7 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED
   }
   int64_t u = (int64_t)blockIdx.x * units + hw / group;
   bool active = u < num_cand;
-  int nnz = numeric_tile<LANES, true, BY_ROWS>(active, u, ONE_PASS_TILE_ARGS);
+  int nnz = numeric_tile<LANES, true, BY_ROWS, SYM>(active, u, ONE_PASS_TILE_ARGS);
 #undef ONE_PASS_TILE_ARGS
   if (!FUSED)
     return;
@@ -83,10 +84,10 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, FUSED ? ONE_PASS_FUSED
 }
 
 spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group, bool by_rows) {
-  static const int64_t wave16 = spgemm_one_wave(one_pass_kernel<16, true, false>, NUMERIC_THREADS);
-  static const int64_t wave32 = spgemm_one_wave(one_pass_kernel<32, true, false>, NUMERIC_THREADS);
-  static const int64_t wave16_rows = spgemm_one_wave(one_pass_kernel<16, true, true>, NUMERIC_THREADS);
-  static const int64_t wave32_rows = spgemm_one_wave(one_pass_kernel<32, true, true>, NUMERIC_THREADS);
+  static const int64_t wave16 = spgemm_one_wave(one_pass_kernel<16, true, false, false>, NUMERIC_THREADS);
+  static const int64_t wave32 = spgemm_one_wave(one_pass_kernel<32, true, false, false>, NUMERIC_THREADS);
+  static const int64_t wave16_rows = spgemm_one_wave(one_pass_kernel<16, true, true, false>, NUMERIC_THREADS);
+  static const int64_t wave32_rows = spgemm_one_wave(one_pass_kernel<32, true, true, false>, NUMERIC_THREADS);
   int units = NUMERIC_HALF_WARPS / group;
   int64_t wave = group == 1 ? (by_rows ? wave16_rows : wave16) : (by_rows ? wave32_rows : wave32);
   spgemm_scan_layout l = spgemm_scan_plan(num_cand, units, wave);
@@ -94,18 +95,21 @@ spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group, bool by_r
 }
 
 amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
-                                  int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col, int group,
+                                  int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col, bool upper,
+                                  int group,
                                   spgemm_scan_layout l, uint16_t *cand_mask, int32_t *cand_nnz, double *cand_val,
                                   fmt_tile_count *prefix, fmt_tile_count *total, unsigned long long *next) {
   if (num_cand == 0)
     return AMG_OK;
-  numeric_c c = {cand_row, cand_col, NULL, NULL, NULL, cand_mask, cand_nnz, cand_val};
+  if (upper && l.fused)
+    return amg_error(AMG_ERR_ARG, "spgemm: a symmetric product's one pass cannot scan its own counts");
+  numeric_c c = {cand_row, cand_col, NULL, NULL, NULL, cand_mask, cand_nnz, cand_val, NULL};
   unsigned blocks = (unsigned)l.blocks;
   if (l.fused || group > 2) {
     next = NULL;
   } else { /* the units loop over the candidates */
-    static const int64_t wave16 = spgemm_one_wave(one_pass_kernel<16, false, false>, NUMERIC_THREADS);
-    static const int64_t wave32 = spgemm_one_wave(one_pass_kernel<32, false, false>, NUMERIC_THREADS);
+    static const int64_t wave16 = spgemm_one_wave(one_pass_kernel<16, false, false, false>, NUMERIC_THREADS);
+    static const int64_t wave32 = spgemm_one_wave(one_pass_kernel<32, false, false, false>, NUMERIC_THREADS);
     blocks = (unsigned)std::min<int64_t>(l.blocks, group == 1 ? wave16 : wave32);
     AMG_CUDA_TRY(cudaMemsetAsync(next, 0, sizeof *next, fmt_stream()));
   }
@@ -115,13 +119,17 @@ amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   auto launch = [&](auto by_rows) {
     constexpr bool R = decltype(by_rows)::value;
     if (group == 1 && l.fused)
-      one_pass_kernel<16, true, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
+      one_pass_kernel<16, true, R, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
+    else if (group == 1 && upper)
+      one_pass_kernel<16, false, R, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
     else if (group == 1)
-      one_pass_kernel<16, false, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
+      one_pass_kernel<16, false, R, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
     else if (l.fused)
-      one_pass_kernel<32, true, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
+      one_pass_kernel<32, true, R, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
+    else if (upper)
+      one_pass_kernel<32, false, R, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
     else
-      one_pass_kernel<32, false, R><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
+      one_pass_kernel<32, false, R, false><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(ONE_PASS_ARGS);
   };
   if (bl.tile)
     launch(std::false_type{});

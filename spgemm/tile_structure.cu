@@ -1,6 +1,6 @@
 /* Step 1 on the GPU (CPU reference: tile_structure.c): C's candidate tile
- * structure, the symbolic product of the tile layouts (for a symmetric
- * product, only the columns from the diagonal on).
+ * structure, the symbolic product of the tile layouts (all of it, also for
+ * a symmetric product: tile_twins.cu).
  *
  * A group of G lanes per tile row i of A: a warp, or where A's tile rows
  * are short, a half or a quarter of one (group_lanes), so that more rows are
@@ -31,11 +31,11 @@
 template <int G>
 constexpr int group_words = STRUCT_WORDS / 32 * G;
 
-/* Candidate columns of C's tile row i (from column i on when upper), by a
+/* Candidate columns of C's tile row i, by a
  * group of G lanes with a bitmap of group_words<G> words; FILL writes them
  * (and their row) from position out. Returns their number (on every lane). */
 template <bool FILL, int G>
-static __device__ int64_t row_candidates(int32_t i, bool upper, const int64_t *a_tile_ptr,
+static __device__ int64_t row_candidates(int32_t i, const int64_t *a_tile_ptr,
                                          const int32_t *a_tile_col,
                                          const int64_t *b_tile_ptr, const int32_t *b_tile_col,
                                          const uint16_t *a_cols, const uint16_t *b_rows,
@@ -56,8 +56,6 @@ static __device__ int64_t row_candidates(int32_t i, bool upper, const int64_t *a
   }
   lo = __reduce_min_sync(members, lo);
   hi = __reduce_max_sync(members, hi);
-  if (upper)
-    lo = max(lo, i);
   int64_t count = 0;
   for (int64_t w0 = lo; w0 <= hi; w0 += bits_per_window) {
     int64_t span = min(bits_per_window, (int64_t)hi - w0 + 1);
@@ -108,7 +106,7 @@ static __device__ unsigned structure_ticket; /* last_block_scan.cuh */
  * group of G lanes. */
 template <bool FUSED, int G>
 static __global__ void __launch_bounds__(STRUCT_WARPS * 32, FUSED ? 6 : 8) /* 40 and 32 registers */
-    count_kernel(int32_t tile_m, int64_t len, bool upper, const int64_t *a_tile_ptr,
+    count_kernel(int32_t tile_m, int64_t len, const int64_t *a_tile_ptr,
                  const int32_t *a_tile_col, const int64_t *b_tile_ptr, const int32_t *b_tile_col,
                  const uint16_t *a_cols, const uint16_t *b_rows, int64_t *cand_ptr, int64_t *scratch,
                  int64_t *total) {
@@ -123,7 +121,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32, FUSED ? 6 : 8) /* 40
     int32_t i = (int32_t)((int64_t)blockIdx.x * (STRUCT_WARPS * 32 / G) + group);
     if (i >= tile_m)
       return; /* whole group */
-    int64_t count = row_candidates<false, G>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
+    int64_t count = row_candidates<false, G>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
                                              b_rows, 0, NULL, NULL, &bitmap_all[0][0] + group * group_words<G>);
     if ((threadIdx.x & (G - 1)) == 0)
       cand_ptr[i + 1] = count;
@@ -133,7 +131,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32, FUSED ? 6 : 8) /* 40
   for (int64_t i = first; i < first + len && i < tile_m; i++) {
     if ((threadIdx.x & 31) == 0)
       cand_ptr[i + 1] = run;
-    run += row_candidates<false, 32>((int32_t)i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
+    run += row_candidates<false, 32>((int32_t)i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
                                      b_rows, 0, NULL, NULL, bitmap_all[warp]);
   }
   if ((threadIdx.x & 31) == 0)
@@ -147,7 +145,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32, FUSED ? 6 : 8) /* 40
  * else cand_ptr is complete already. */
 template <int G>
 static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
-    fill_kernel(int32_t tile_m, spgemm_scan_layout layout, bool upper, const int64_t *a_tile_ptr,
+    fill_kernel(int32_t tile_m, spgemm_scan_layout layout, const int64_t *a_tile_ptr,
                 const int32_t *a_tile_col, const int64_t *b_tile_ptr, const int32_t *b_tile_col,
                 const uint16_t *a_cols, const uint16_t *b_rows, int64_t *cand_ptr, const int64_t *scratch,
                 int32_t *cand_col, int32_t *cand_row) {
@@ -161,7 +159,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     start = spgemm_scan_prefix(i, layout, cand_ptr + 1, scratch, spgemm_int64_sum{});
   else
     start = cand_ptr[i];
-  int64_t count = row_candidates<true, G>(i, upper, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
+  int64_t count = row_candidates<true, G>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
                                           b_rows, start, cand_col, cand_row, bitmap_all + group * group_words<G>);
   __syncwarp(fmt_lanes_mask<G>());
   if (layout.fused && (threadIdx.x & (G - 1)) == 0)
@@ -229,7 +227,7 @@ amg_status spgemm_occupancy_device(const fmt_tile *a, const fmt_tile *b, uint16_
   return AMG_OK;
 }
 
-amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool upper, const uint16_t *occ,
+amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ,
                                    int64_t *cand_ptr, int64_t *scratch, int64_t *num_cand) {
   *num_cand = 0;
   int32_t tile_m = a->tile_m;
@@ -244,13 +242,13 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool up
   spgemm_scan_layout l = count_layout(tile_m);
   if (l.fused)
     count_kernel<true, 32><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
-        tile_m, l.len, upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,
+        tile_m, l.len, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,
         occ ? occ + a->num_tiles : NULL, cand_ptr, scratch, (int64_t *)device);
   else {
     int g = group_lanes(a);
     unsigned blocks = fmt_blocks(tile_m, g, STRUCT_WARPS * 32);
 #define COUNT_ARGS                                                                                 \
-  tile_m, 1, upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, occ ? occ + a->num_tiles : NULL, \
+  tile_m, 1, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, occ ? occ + a->num_tiles : NULL, \
       cand_ptr, NULL, NULL
     if (g == 8)
       count_kernel<false, 8><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(COUNT_ARGS);
@@ -275,7 +273,7 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, bool up
   return AMG_OK;
 }
 
-amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, bool upper, const uint16_t *occ,
+amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ,
                                         int64_t *cand_ptr, const int64_t *scratch, int32_t *cand_col,
                                         int32_t *cand_row) {
   if (a->tile_m == 0)
@@ -284,7 +282,7 @@ amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, bo
   int g = group_lanes(a);
   unsigned blocks = fmt_blocks(a->tile_m, g, STRUCT_WARPS * 32);
 #define FILL_ARGS                                                                                  \
-  a->tile_m, l, upper, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,                    \
+  a->tile_m, l, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,                    \
       occ ? occ + a->num_tiles : NULL, cand_ptr, scratch, cand_col, cand_row
   if (g == 8)
     fill_kernel<8><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(FILL_ARGS);

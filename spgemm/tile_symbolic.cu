@@ -22,6 +22,7 @@
 #include "last_block_scan.cuh"
 #include "spgemm_device.cuh"
 #include "tile_match.cuh"
+#include "tile_mirror.cuh"
 
 #define SYM_THREADS 256
 #define SYM_HALF_WARPS (SYM_THREADS / 16)
@@ -99,11 +100,13 @@ static __device__ __forceinline__ unsigned group_or(unsigned acc, int group, int
 }
 
 /* Candidate u, by its group of half-warps: the masks of its pairs (when
- * active), ORed into the group's first half-warp, which stores them.
- * Called as group_or is; returns the nnz on the first half-warp of an
- * active group, else 0. SYM_CANDIDATE_ARGS names the kernels' own. */
+ * active, and with upper on or above the diagonal: tile_twins.cu), ORed
+ * into the group's first half-warp, which stores them. Called as group_or
+ * is; returns the nnz on the first half-warp of an active group, else 0.
+ * SYM_CANDIDATE_ARGS names the kernels' own. */
 template <int LANES, bool BY_ROWS>
-static __device__ __forceinline__ int symbolic_candidate(bool active, int64_t u, int group, int hw, int sh, int r,
+static __device__ __forceinline__ int symbolic_candidate(bool active, int64_t u, bool upper, int group, int hw,
+                                                         int sh, int r,
                                                          const int32_t *cand_row, const int32_t *cand_col,
                                                          const int64_t *a_tile_ptr, const int32_t *a_tile_col,
                                                          const uint16_t *a_mask, spgemm_b_lookup bl,
@@ -111,6 +114,8 @@ static __device__ __forceinline__ int symbolic_candidate(bool active, int64_t u,
                                                          int32_t *cand_nnz, uint16_t (*staged)[16],
                                                          unsigned (*partial)[16]) {
   unsigned acc = 0;
+  if (active && upper && cand_col[u] < cand_row[u])
+    active = false;
   if (active)
     acc = candidate_mask<LANES, BY_ROWS>(u, group, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask,
                                          bl, b_mask, staged);
@@ -118,7 +123,7 @@ static __device__ __forceinline__ int symbolic_candidate(bool active, int64_t u,
   return active && sh == 0 ? spgemm_store_candidate(u, r, acc, cand_mask, cand_nnz) : 0;
 }
 #define SYM_CANDIDATE_ARGS                                                                         \
-  group, hw, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask, bl, b_mask, cand_mask, cand_nnz, \
+  upper, group, hw, sh, r, cand_row, cand_col, a_tile_ptr, a_tile_col, a_mask, bl, b_mask, cand_mask, cand_nnz, \
       staged_all[hw], partial
 
 /* Whether candidate u is the pair kernel's: with row_cands > 0, the row
@@ -140,10 +145,11 @@ static __device__ __forceinline__ bool left_to_pairs(int64_t u, int row_cands, c
  * a grid of one wave), the units take candidates SYM_GRAB at a time from
  * the counter work[1] (spgemm_grab_unit). With row_cands > 0 (never
  * FUSED) it skips the candidates of tile rows with at most row_cands
- * candidates (the row kernel's). */
+ * candidates (the row kernel's). With upper (never FUSED), it skips the
+ * lower candidates (tile_twins.cu). */
 template <int LANES, bool FUSED, bool BY_ROWS>
 static __global__ void __launch_bounds__(SYM_THREADS)
-    symbolic_kernel(int64_t num_cand, int group, int64_t len, int row_cands, unsigned long long *work,
+    symbolic_kernel(int64_t num_cand, int group, int64_t len, int row_cands, bool upper, unsigned long long *work,
                     const int64_t *cand_ptr,
                     const int32_t *cand_row, const int32_t *cand_col,
                     const int64_t *a_tile_ptr, const int32_t *a_tile_col, const uint16_t *a_mask,
@@ -187,7 +193,7 @@ static __global__ void __launch_bounds__(SYM_THREADS)
  * (spgemm_grab_unit), else SYM_HALF_WARPS / group at a time per block. */
 template <int LANES, bool BY_ROWS>
 static __global__ void __launch_bounds__(SYM_THREADS)
-    symbolic_left_kernel(const int64_t *left, unsigned long long *work, int group,
+    symbolic_left_kernel(const int64_t *left, unsigned long long *work, int group, bool upper,
                          const int32_t *cand_row, const int32_t *cand_col, const int64_t *a_tile_ptr,
                          const int32_t *a_tile_col, const uint16_t *a_mask, spgemm_b_lookup bl,
                          const uint16_t *b_mask, uint16_t *cand_mask, int32_t *cand_nnz) {
@@ -240,16 +246,23 @@ static __device__ __forceinline__ fmt_tile_count candidate_prefix(int64_t q, spg
  * idx, lane r row r. (A half-warp per candidate, its loads one after
  * another, took 242 us for the 1.7M candidates of 3D 7-point A^2, run
  * 131.) Threads g <= tile_m also set tile_ptr[g], and thread 0 closes
- * tile_nnz. */
-template <bool FUSED>
+ * tile_nnz. With twin (a symmetric product, tile_twins.cu), a lower
+ * candidate is built from its twin by tile_mirror.h's rules (LOWER; DIAG
+ * for the values of a diagonal one), and each upper C tile's twin goes to
+ * c_twin (SYM, never FUSED: instances of their own, so that the others
+ * keep their registers). */
+template <bool FUSED, bool SYM>
 static __global__ void __launch_bounds__(COMPACT_THREADS)
     compact_kernel(int64_t num_cand, int32_t tile_m, const int64_t *cand_ptr, const int32_t *cand_col,
-                   const int32_t *cand_row, const uint16_t *cand_mask, const int32_t *cand_nnz,
-                   const double *cand_val, spgemm_scan_layout l, const fmt_tile_count *local,
-                   const fmt_tile_count *scratch, fmt_tile_count total, int64_t *tile_ptr, int32_t *tile_col,
-                   int64_t *tile_nnz, uint16_t *mask, uint8_t *row_ptr, uint8_t *idx, double *val,
-                   int32_t *c_row) {
-  __shared__ int64_t tile_of[COMPACT_CANDS], base_of[COMPACT_CANDS];
+                   const int32_t *cand_row, const int32_t *twin, const uint16_t *cand_mask,
+                   const int32_t *cand_nnz, const double *cand_val, spgemm_scan_layout l,
+                   const fmt_tile_count *local, const fmt_tile_count *scratch, fmt_tile_count total,
+                   int64_t *tile_ptr, int32_t *tile_col, int64_t *tile_nnz, uint16_t *mask, uint8_t *row_ptr,
+                   uint8_t *idx, double *val, int32_t *c_row, int32_t *c_twin) {
+  __shared__ int64_t tile_of[COMPACT_CANDS], base_of[COMPACT_CANDS], src_of[COMPACT_CANDS];
+  __shared__ int rule_of[COMPACT_CANDS];
+  __shared__ uint16_t src_mask[COMPACT_HALF_WARPS][FMT_TILE];
+  __shared__ uint8_t src_start[COMPACT_HALF_WARPS][FMT_TILE];
   int64_t g = (int64_t)blockIdx.x * COMPACT_THREADS + threadIdx.x, u0 = (int64_t)blockIdx.x * COMPACT_CANDS;
   if (g <= tile_m) {
     int64_t q = cand_ptr[g];
@@ -258,40 +271,69 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
   if (g == 0)
     tile_nnz[total.tiles] = total.nnz;
   if (threadIdx.x < COMPACT_CANDS) {
-    int64_t u = u0 + threadIdx.x, t = -1, base = 0;
+    int64_t u = u0 + threadIdx.x, t = -1, base = 0, src = u;
+    int rule = FMT_MIRROR_UPPER;
     if (u < num_cand && cand_nnz[u] > 0) {
       fmt_tile_count at = candidate_prefix<FUSED>(u, l, local, scratch);
       t = at.tiles;
       base = at.nnz;
-      tile_col[t] = cand_col[u];
+      int32_t i = cand_row[u], j = cand_col[u];
+      tile_col[t] = j;
       tile_nnz[t] = base;
-      c_row[t] = cand_row[u];
+      c_row[t] = i;
+      if (SYM && j < i) {
+        rule = FMT_MIRROR_LOWER;
+        src = twin[u];
+      } else if (SYM) {
+        rule = j == i ? FMT_MIRROR_DIAG : FMT_MIRROR_UPPER;
+        c_twin[t] = (int32_t)(j == i ? t : candidate_prefix<FUSED>(twin[u], l, local, scratch).tiles);
+      }
     }
     tile_of[threadIdx.x] = t;
     base_of[threadIdx.x] = base;
+    if (SYM) {
+      src_of[threadIdx.x] = src;
+      rule_of[threadIdx.x] = rule;
+    }
   }
   __syncthreads();
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15;
+  unsigned members = fmt_half_warp_mask();
   unsigned rows[COMPACT_PER_HALF];
 #pragma unroll
   for (int j = 0; j < COMPACT_PER_HALF; j++) {
     int q = hw + COMPACT_HALF_WARPS * j;
-    rows[j] = tile_of[q] >= 0 ? cand_mask[FMT_TILE * (u0 + q) + r] : 0;
+    rows[j] = tile_of[q] >= 0 ? cand_mask[FMT_TILE * (SYM ? src_of[q] : u0 + q) + r] : 0;
   }
 #pragma unroll
   for (int j = 0; j < COMPACT_PER_HALF; j++) {
     int q = hw + COMPACT_HALF_WARPS * j;
-    int64_t t = tile_of[q], base = base_of[q], u = u0 + q;
+    int64_t t = tile_of[q], base = base_of[q];
     if (t < 0)
       continue; /* the whole half-warp */
-    unsigned bits = rows[j];
+    int rule = SYM ? rule_of[q] : FMT_MIRROR_UPPER;
+    unsigned bits = SYM && rule == FMT_MIRROR_LOWER ? fmt_half_warp_transpose_row(rows[j], r) : rows[j];
     int size, start = fmt_half_warp_exclusive_sum(__popc(bits), &size);
     mask[FMT_TILE * t + r] = (uint16_t)bits;
     row_ptr[FMT_TILE * t + r] = (uint8_t)start;
-    for (int64_t k = base + start; bits; bits &= bits - 1, k++)
-      idx[k] = (uint8_t)((r << 4) | (__ffs(bits) - 1));
-    if (cand_val) /* the tile's values, packed from its first slot */
-      fmt_half_warp_copy_entries(cand_val + (int64_t)FMT_TILE * FMT_TILE * u, NULL, val + base, NULL, size, r);
+    for (unsigned rest = bits; rest; rest &= rest - 1)
+      idx[base + start++] = (uint8_t)((r << 4) | (__ffs(rest) - 1));
+    start -= __popc(bits);
+    if (!cand_val)
+      continue;
+    /* the tile's values, packed from its source's first slot */
+    const double *from = cand_val + (int64_t)FMT_TILE * FMT_TILE * (SYM ? src_of[q] : u0 + q);
+    if (!SYM || rule == FMT_MIRROR_UPPER) {
+      fmt_half_warp_copy_entries(from, NULL, val + base, NULL, size, r);
+      continue;
+    }
+    int ignored;
+    src_mask[hw][r] = (uint16_t)rows[j];
+    src_start[hw][r] = (uint8_t)fmt_half_warp_exclusive_sum(__popc(rows[j]), &ignored);
+    __syncwarp(members);
+    fmt_mirror_fill_entries(rule, r, bits, start, size, src_mask[hw], src_start[hw], 0, NULL, from, base, NULL,
+                            val);
+    __syncwarp(members); /* src_mask and src_start are read before the next tile's */
   }
 }
 
@@ -311,25 +353,30 @@ struct count_of_candidate {
 
 amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   const int64_t *cand_ptr, const int32_t *cand_col,
-                                  const int32_t *cand_row, int64_t num_cand, bool rows, bool list,
-                                  bool one_pass, fmt_tile **out, int32_t **c_row_out) {
+                                  const int32_t *cand_row, const int32_t *twin, int64_t num_cand, bool rows,
+                                  bool list, bool one_pass, fmt_tile **out, int32_t **c_row_out,
+                                  int32_t **c_twin_out) {
   *out = NULL;
   *c_row_out = NULL;
+  *c_twin_out = NULL;
   if (one_pass && rows) /* the one-pass kernel takes every candidate */
     return amg_error(AMG_ERR_ARG, "spgemm: one pass cannot follow step 2's row kernel");
   uint16_t *cand_mask = NULL;
-  int32_t *cand_nnz = NULL, *c_row = NULL;
+  int32_t *cand_nnz = NULL, *c_row = NULL, *c_twin = NULL;
   double *cand_val = NULL; /* one pass: 256 values per candidate */
   int64_t *left = NULL;
   unsigned long long *work = NULL; /* in left's allocation */
   fmt_tile_count *prefix = NULL, total = {0, 0};
   fmt_tile *c = NULL;
   void *host = NULL, *device = NULL;
+  volatile int *unsymmetric = NULL; /* a symmetric product's check, in the host mailbox */
   int group = 1;
   spgemm_scan_layout l = {false, SYM_HALF_WARPS, 1, 0};
   amg_status s = AMG_OK;
   if (num_cand > 0) {
-    group = spgemm_half_warps_per_tile(num_cand, spgemm_mean_list(a, b), fmt_half_warp_slots());
+    /* a symmetric product computes its upper candidates, about half */
+    int64_t computed = twin ? (num_cand + a->tile_m) / 2 : num_cand;
+    group = spgemm_half_warps_per_tile(computed, spgemm_mean_list(a, b), fmt_half_warp_slots());
     bool by_rows = !bl.tile;
     if (one_pass)
       l = spgemm_one_pass_layout(num_cand, group, by_rows);
@@ -337,7 +384,9 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
       l = group == 1 ? symbolic_layout<16, true>(num_cand, group) : symbolic_layout<32, true>(num_cand, group);
     else
       l = group == 1 ? symbolic_layout<16, false>(num_cand, group) : symbolic_layout<32, false>(num_cand, group);
-    if (rows) /* two kernels share the candidates, so the counts come from CUB's scan */
+    /* two kernels share the candidates, or the lower ones take their twins' counts after the kernel
+       (tile_twins.cu): the counts come from CUB's scan */
+    if (rows || twin)
       l = spgemm_scan_unfused(num_cand, SYM_HALF_WARPS / group);
   }
   /* Fused: the candidates' prefixes within their units, then the units' and
@@ -357,14 +406,15 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   static const int64_t wave16 = spgemm_one_wave(symbolic_left_kernel<16, false>, SYM_THREADS);
   static const int64_t wave32 = spgemm_one_wave(symbolic_left_kernel<32, false>, SYM_THREADS);
   if (num_cand > 0 && rows)
-    AMG_TRY_GOTO(spgemm_symbolic_rows_device(a, b, cand_ptr, cand_col, cand_mask, cand_nnz), s, done);
+    AMG_TRY_GOTO(spgemm_symbolic_rows_device(a, b, cand_ptr, cand_col, twin != NULL, cand_mask, cand_nnz), s,
+                 done);
   if (num_cand > 0 && rows && (list || spgemm_use_leftover(l.blocks, group == 1 ? wave16 : wave32))) {
     AMG_TRY_GOTO(
         spgemm_leftover_device(a->tile_m, num_cand, cand_ptr, NULL, SPGEMM_SYMBOLIC_ROW_CANDS, &left, &work), s,
         done);
     unsigned blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * (group == 1 ? wave16 : wave32));
 #define LEFT_ARGS                                                                                  \
-  left, work, group, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz
+  left, work, group, twin != NULL, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz
     if (group == 1 && bl.tile)
       symbolic_left_kernel<16, false><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(LEFT_ARGS);
     else if (group == 1)
@@ -377,8 +427,8 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     AMG_LAUNCH_GOTO(s, done);
   } else if (num_cand > 0 && one_pass) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
-    AMG_TRY_GOTO(spgemm_one_pass_device(a, bl, b, num_cand, cand_row, cand_col, group, l, cand_mask, cand_nnz,
-                                        cand_val, prefix, (fmt_tile_count *)device,
+    AMG_TRY_GOTO(spgemm_one_pass_device(a, bl, b, num_cand, cand_row, cand_col, twin != NULL, group, l,
+                                        cand_mask, cand_nnz, cand_val, prefix, (fmt_tile_count *)device,
                                         (unsigned long long *)(prefix + prefixes)),
                  s, done);
   } else if (num_cand > 0) {
@@ -393,7 +443,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
       blocks = (unsigned)(group == 1 ? wave16 : wave32);
     }
 #define SYMBOLIC_ARGS                                                                              \
-  num_cand, group, l.len, rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0, counter, cand_ptr, cand_row, cand_col,      \
+  num_cand, group, l.len, rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0, twin != NULL, counter, cand_ptr, cand_row, cand_col,      \
       a->tile_ptr, a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz, prefix, prefix + num_cand,       \
       (fmt_tile_count *)device
     auto launch = [&](auto by_rows) {
@@ -414,6 +464,14 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
 #undef SYMBOLIC_ARGS
     AMG_LAUNCH_GOTO(s, done);
   }
+  if (twin) {
+    AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
+    unsymmetric = (volatile int *)host;
+    *unsymmetric = 0; /* no kernel in flight uses the mailbox (the sums are CUB's) */
+    AMG_TRY_GOTO(
+        spgemm_resolve_twins_device(num_cand, cand_row, cand_col, twin, cand_mask, cand_nnz, (int *)device), s,
+        done);
+  }
   if (l.fused) {
     AMG_CUDA_GOTO(cudaStreamSynchronize(fmt_stream()), s, done);
     const volatile fmt_tile_count *sizes = (const volatile fmt_tile_count *)host;
@@ -426,18 +484,27 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
                                       "cub::DeviceScan::InclusiveScan(tile counts)"),
                  s, done);
   }
+  if (unsymmetric && *unsymmetric) { /* read after the scan's sync */
+    s = amg_error(AMG_ERR_ARG, "spgemm: the product was given as symmetric, but the pattern of A*B is not "
+                               "symmetric (compute it as a general product)");
+    goto done;
+  }
   AMG_TRY_GOTO(fmt_tile_create(a->m, b->n, total.tiles, total.nnz, FMT_DEVICE, &c), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&c_row, (size_t)total.tiles * sizeof *c_row), s, done);
+  if (twin)
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&c_twin, (size_t)total.tiles * sizeof *c_twin), s, done);
   {
     unsigned blocks = fmt_blocks_and_pointers(num_cand, COMPACT_CANDS, COMPACT_THREADS, a->tile_m);
 #define COMPACT_ARGS                                                                               \
-  num_cand, a->tile_m, cand_ptr, cand_col, cand_row, cand_mask, cand_nnz, cand_val, l, prefix,            \
+  num_cand, a->tile_m, cand_ptr, cand_col, cand_row, twin, cand_mask, cand_nnz, cand_val, l, prefix,      \
       prefix + num_cand, total, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->idx, c->val,  \
-      c_row
+      c_row, c_twin
     if (l.fused)
-      compact_kernel<true><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
+      compact_kernel<true, false><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
+    else if (twin)
+      compact_kernel<false, true><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
     else
-      compact_kernel<false><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
+      compact_kernel<false, false><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
 #undef COMPACT_ARGS
     AMG_LAUNCH_GOTO(s, done);
   }
@@ -450,9 +517,11 @@ done:
   if (s == AMG_OK) {
     *out = c;
     *c_row_out = c_row;
+    *c_twin_out = c_twin;
   } else {
     fmt_tile_destroy(c);
     fmt_device_free(c_row);
+    fmt_device_free(c_twin);
   }
   return s;
 }

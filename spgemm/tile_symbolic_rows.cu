@@ -12,7 +12,8 @@
  * every candidate: no atomics, and since OR is order-free the masks equal
  * the pair kernel's exactly. Rows with more than SPGEMM_SYMBOLIC_ROW_CANDS
  * candidates are left to the pair kernel (by a list, tile_leftover.cu).
- * Writes cand_mask and cand_nnz of the rows it takes. */
+ * Writes cand_mask and cand_nnz of the rows it takes (in a symmetric
+ * product, of their upper candidates: tile_twins.cu). */
 #include "spgemm_device.cuh"
 #include "tile_match.cuh"
 
@@ -24,7 +25,7 @@ static __global__ void __launch_bounds__(SROW_THREADS)
     symbolic_rows_kernel(int32_t tile_m, const int64_t *cand_ptr, const int32_t *cand_col,
                          const int64_t *a_tile_ptr, const int32_t *a_tile_col, const uint16_t *a_mask,
                          const int64_t *b_tile_ptr, const int32_t *b_tile_col, const uint16_t *b_mask,
-                         uint16_t *cand_mask, int32_t *cand_nnz) {
+                         bool upper, uint16_t *cand_mask, int32_t *cand_nnz) {
   __shared__ uint16_t acc_all[SROW_HALF_WARPS][SPGEMM_SYMBOLIC_ROW_CANDS][16];
   __shared__ uint16_t staged_all[SROW_HALF_WARPS][SROW_BATCH][16];
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15;
@@ -34,6 +35,10 @@ static __global__ void __launch_bounds__(SROW_THREADS)
   int32_t lo = (int32_t)cand_ptr[i], hi = (int32_t)cand_ptr[i + 1];
   if (hi == lo || hi - lo > SPGEMM_SYMBOLIC_ROW_CANDS)
     return; /* nothing to do, or the pair kernel's */
+  if (upper) /* a symmetric product (tile_twins.cu): the candidates from the diagonal on */
+    lo = (int32_t)fmt_lower_bound(cand_col, lo, hi, i);
+  if (hi == lo)
+    return;
   unsigned members = fmt_half_warp_mask();
   uint16_t(*acc)[16] = acc_all[hw];
   uint16_t(*staged)[16] = staged_all[hw];
@@ -72,13 +77,14 @@ static __global__ void __launch_bounds__(SROW_THREADS)
 }
 
 amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, const int64_t *cand_ptr,
-                                       const int32_t *cand_col, uint16_t *cand_mask, int32_t *cand_nnz) {
+                                       const int32_t *cand_col, bool upper, uint16_t *cand_mask,
+                                       int32_t *cand_nnz) {
   if (a->tile_m == 0)
     return AMG_OK;
   unsigned blocks = (unsigned)(((int64_t)a->tile_m + SROW_HALF_WARPS - 1) / SROW_HALF_WARPS);
   symbolic_rows_kernel<<<blocks, SROW_THREADS, 0, fmt_stream()>>>(
       a->tile_m, cand_ptr, cand_col, a->tile_ptr, a->tile_col, a->mask, b->tile_ptr, b->tile_col, b->mask,
-      cand_mask, cand_nnz);
+      upper, cand_mask, cand_nnz);
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }

@@ -65,15 +65,6 @@ static void check_values(const fmt_tile *got, const fmt_tile *ref, const fmt_csr
   fmt_csr_destroy(abs_b);
 }
 
-/* Tiles of c on or above the diagonal. */
-static int64_t upper_tiles(const fmt_tile *c) {
-  int64_t n = 0;
-  for (int32_t i = 0; i < c->tile_m; i++)
-    for (int64_t t = c->tile_ptr[i]; t < c->tile_ptr[i + 1]; t++)
-      n += c->tile_col[t] >= i;
-  return n;
-}
-
 /* Products whose one pass met empty candidates, which C must drop. */
 static int one_pass_dropped;
 
@@ -92,8 +83,8 @@ static int one_pass_dropped;
  * two must be bitwise equal. Variants look B's tiles up both ways
  * (b_lookup). The last four take step 1's candidates from the
  * tile layouts, so step 2 meets empty ones; with the row kernels, the
- * others' must be exactly C's tiles (its upper ones for a symmetric
- * product). */
+ * others' must be exactly C's tiles (also for a symmetric product, whose
+ * lower tiles are candidates that steps 2 and 3 skip). */
 static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da, const fmt_tile *db,
                           const fmt_tile *ref, int symmetric, const char *what) {
   fmt_tile *dbt = NULL; /* the last variant reads B's column order from B^T */
@@ -118,7 +109,7 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
   fmt_tile *first = NULL, *first_one = NULL;
   for (int v = 0; v <= last; v++) {
     spgemm_stats st = {0};
-    st.profile = symmetric && v == 0; /* the mirror's step time too */
+    st.profile = symmetric && v == 0; /* each step then ends in a sync */
     fmt_tile *dc = NULL, *c = NULL;
     CHECK_OK(spgemm_tile_device(da, db, &dc, &variants[v], &st));
     if (dc && symmetric) {
@@ -135,14 +126,13 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
             what, variants[v].dense_threshold, (int)variants[v].kernels, variants[v].row_split,
             (int)variants[v].passes);
       check_values(c, ref, a, b, what);
-      /* a symmetric product's candidates are its upper tiles only */
-      CHECK(st.tiles == c->num_tiles && st.nnz == c->nnz && (symmetric || st.candidate_tiles >= st.tiles),
+      CHECK(st.tiles == c->num_tiles && st.nnz == c->nnz && st.candidate_tiles >= st.tiles,
             "%s: stats do not describe C", what);
-      /* exact candidates (the row kernels' products): C's tiles, or its upper ones */
+      /* exact candidates (the row kernels' products): C's tiles */
       CHECK(variants[v].layout_candidates || variants[v].kernels != SPGEMM_KERNELS_ROWS ||
-                st.candidate_tiles == (symmetric ? upper_tiles(c) : c->num_tiles),
+                st.candidate_tiles == c->num_tiles,
             "%s (variant %d): %lld exact candidates for %lld tiles of C", what, v, (long long)st.candidate_tiles,
-            (long long)(symmetric ? upper_tiles(c) : c->num_tiles));
+            (long long)c->num_tiles);
       if (v == 0)
         first = c, c = NULL;
       else if (v == one_first) {
@@ -225,8 +215,55 @@ static void check_symmetric(const fmt_csr *a, const fmt_csr *b, const char *what
   fmt_tile_destroy(db);
 }
 
+/* A product given as symmetric whose pattern is not refused with
+ * AMG_ERR_ARG by every kernel choice: an upper tile whose twin is not a
+ * candidate (A has one entry, (0, 20), and B = I), and diagonal tiles whose
+ * masks are not symmetric (two random square matrices). */
+static void check_unsymmetric_patterns(void) {
+  fmt_csr *one = NULL, *eye = NULL;
+  fmt_csr *x = test_random_csr(37, 37, 0.2, 123, 0, 0), *y = test_random_csr(37, 37, 0.2, 124, 0, 0);
+  CHECK_OK(fmt_csr_create(32, 32, 1, FMT_HOST, &one));
+  CHECK_OK(fmt_csr_create(32, 32, 32, FMT_HOST, &eye));
+  if (!one || !eye)
+    goto done;
+  for (int32_t i = 0; i <= 32; i++) {
+    one->row_ptr[i] = i > 0;
+    eye->row_ptr[i] = i;
+  }
+  one->col[0] = 20;
+  one->val[0] = 1.0;
+  for (int32_t i = 0; i < 32; i++) {
+    eye->col[i] = i;
+    eye->val[i] = 1.0;
+  }
+  const fmt_csr *pairs[2][2] = {{one, eye}, {x, y}};
+  for (int p = 0; p < 2; p++) {
+    fmt_tile *ta = NULL, *tb = NULL, *da = NULL, *db = NULL;
+    CHECK_OK(fmt_tile_from_csr(pairs[p][0], &ta));
+    CHECK_OK(fmt_tile_from_csr(pairs[p][1], &tb));
+    CHECK_OK(fmt_tile_upload(ta, &da));
+    CHECK_OK(fmt_tile_upload(tb, &db));
+    for (int v = 0; da && db && v < 3; v++) {
+      spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, v == 0 ? SPGEMM_KERNELS_ROWS : SPGEMM_KERNELS_PAIRS, 1,
+                                 0, NULL, 0, v == 2 ? SPGEMM_PASSES_ONE : SPGEMM_PASSES_TWO, p, SPGEMM_B_LOOKUP_AUTO};
+      fmt_tile *dc = NULL;
+      CHECK_ERROR(spgemm_tile_device(da, db, &dc, &sym, NULL), AMG_ERR_ARG, "pattern of A*B is not symmetric");
+      CHECK(dc == NULL, "a refused product returned C");
+    }
+    fmt_tile_destroy(ta);
+    fmt_tile_destroy(tb);
+    fmt_tile_destroy(da);
+    fmt_tile_destroy(db);
+  }
+done:
+  fmt_csr_destroy(x);
+  fmt_csr_destroy(y);
+  fmt_csr_destroy(one);
+  fmt_csr_destroy(eye);
+}
+
 /* Each test matrix's A*A^T and A^T*A as symmetric products; a rectangular
- * product refused. */
+ * product, and products whose pattern is not symmetric, refused. */
 static void check_symmetric_products(void) {
   fmt_csr *x = test_random_csr(37, 53, 0.2, 121, 0, 0), *y = test_random_csr(53, 20, 0.2, 122, 0, 0);
   fmt_tile *tx = NULL, *ty = NULL, *dx = NULL, *dy = NULL, *dc = NULL;
@@ -255,6 +292,7 @@ static void check_symmetric_products(void) {
   fmt_csr_destroy(x);
   fmt_csr_destroy(y);
   test_each_symmetric_product(check_symmetric);
+  check_unsymmetric_patterns();
 }
 
 /* A Galerkin level: A*P, P^T*A, P^T*(AP), (P^T A)*P. */

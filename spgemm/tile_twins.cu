@@ -1,0 +1,89 @@
+/* A symmetric product C = A*B on the GPU, without a mirror pass (CPU
+ * reference: spgemm_tile_symmetric_reference, the upper tiles then
+ * formats/tile_mirror.c; the rules are tile_mirror.h's).
+ *
+ * Step 1 gives every candidate of C, in C's tile order. Steps 2 and 3
+ * compute only the candidates (i, j) with j >= i; candidate (j, i) is the
+ * twin of (i, j), found here by a binary search of tile row j. After step
+ * 2, a lower candidate takes its twin's nnz, so the scan that sizes C
+ * counts it and the compaction writes its masks, transposed (with one pass,
+ * its values too); step 3 writes each upper tile's values into its twin
+ * transposed (tile_twins.cuh). C is then exactly symmetric, and equal to
+ * the mirror of the upper product.
+ *
+ * This needs the pattern of A*B to be symmetric, which it is when the
+ * caller is right that C is symmetric (P^T A P and A^2 for a structurally
+ * symmetric A). Where it is not, a kept upper tile whose twin is not a
+ * candidate, or a diagonal tile whose masks are not symmetric, the
+ * product fails with AMG_ERR_ARG instead of returning a wrong C. */
+#include "spgemm_device.cuh"
+
+/* twin[u]: candidate (j, i) for candidate u = (i, j) (u itself on the diagonal), or -1. */
+static __global__ void twins_kernel(int64_t num_cand, const int64_t *cand_ptr, const int32_t *cand_row,
+                                    const int32_t *cand_col, int32_t *twin) {
+  int64_t u = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (u >= num_cand)
+    return;
+  int32_t i = cand_row[u], j = cand_col[u];
+  if (i == j) {
+    twin[u] = (int32_t)u;
+    return;
+  }
+  int64_t end = cand_ptr[j + 1], v = fmt_lower_bound(cand_col, cand_ptr[j], end, i);
+  twin[u] = v < end && cand_col[v] == i ? (int32_t)v : -1;
+}
+
+amg_status spgemm_twins_device(int64_t num_cand, const int64_t *cand_ptr, const int32_t *cand_row,
+                               const int32_t *cand_col, int32_t **twin) {
+  *twin = NULL;
+  if (num_cand > INT32_MAX)
+    return amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld candidates; a symmetric product takes at most %d",
+                     (long long)num_cand, INT32_MAX);
+  amg_status s = fmt_device_alloc((void **)twin, (size_t)num_cand * sizeof **twin);
+  if (s != AMG_OK)
+    return s;
+  if (num_cand > 0) {
+    twins_kernel<<<fmt_blocks(num_cand, 1, 256), 256, 0, fmt_stream()>>>(num_cand, cand_ptr, cand_row, cand_col,
+                                                                         *twin);
+    AMG_CUDA_TRY(cudaGetLastError());
+  }
+  return AMG_OK;
+}
+
+/* Whether a tile's 16 row masks m are symmetric: (r, c) stored iff (c, r) is. */
+static __device__ bool symmetric_masks(const uint16_t *m) {
+  for (int r = 0; r < FMT_TILE; r++)
+    for (int c = r + 1; c < FMT_TILE; c++)
+      if (((m[r] >> c) & 1u) != ((m[c] >> r) & 1u))
+        return false;
+  return true;
+}
+
+/* After step 2: lower candidate u takes its twin's nnz (0 without one);
+ * a kept upper candidate without a twin, or a diagonal one whose masks are
+ * not symmetric, sets *unsymmetric (a plain store of 1). */
+static __global__ void resolve_kernel(int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col,
+                                      const int32_t *twin, const uint16_t *cand_mask, int32_t *cand_nnz,
+                                      int *unsymmetric) {
+  int64_t u = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (u >= num_cand)
+    return;
+  int32_t i = cand_row[u], j = cand_col[u], v = twin[u];
+  if (j < i) {
+    cand_nnz[u] = v >= 0 ? cand_nnz[v] : 0;
+    return;
+  }
+  if (cand_nnz[u] > 0 && (v < 0 || (i == j && !symmetric_masks(cand_mask + FMT_TILE * u))))
+    *unsymmetric = 1;
+}
+
+amg_status spgemm_resolve_twins_device(int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col,
+                                       const int32_t *twin, const uint16_t *cand_mask, int32_t *cand_nnz,
+                                       int *unsymmetric) {
+  if (num_cand == 0)
+    return AMG_OK;
+  resolve_kernel<<<fmt_blocks(num_cand, 1, 256), 256, 0, fmt_stream()>>>(num_cand, cand_row, cand_col, twin,
+                                                                         cand_mask, cand_nnz, unsymmetric);
+  AMG_CUDA_TRY(cudaGetLastError());
+  return AMG_OK;
+}
