@@ -4,7 +4,7 @@
  * Inputs: the four Poisson problems of the bhSPARSE Galerkin study (2D 5- and
  * 9-point on 1024^2, 3D 7- and 27-point on 101^3) or a Matrix Market file.
  * Operations: C = A^2 (for a symmetric A, also as a symmetric product: the
- * upper tiles, then the mirror); C = A*A^T (nonsymmetric file); and the Galerkin
+ * upper tiles computed, the lower written from them); C = A*A^T (nonsymmetric file); and the Galerkin
  * product with the study's structured-aggregation P in both orders,
  * P^T(AP) and (P^T A)P, at level 0 and on the coarser levels built the same
  * way. Each figure: median of --reps runs after warm-up, CUDA events, the

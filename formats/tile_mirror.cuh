@@ -1,24 +1,11 @@
-/* Device helpers for building mirrored tiles (rules in tile_mirror.h),
- * shared by the mirror (tile_mirror.cu) and the SpGEMM's symmetric
- * products (spgemm/tile_symbolic.cu). A half-warp builds a tile, lane r
- * row r. */
+/* Building a mirrored tile's values (rules in tile_mirror.h), shared by
+ * the mirror (tile_mirror.cu) and the SpGEMM's symmetric products
+ * (spgemm/tile_symbolic.cu). A half-warp builds a tile, lane r row r. */
 #ifndef FMT_TILE_MIRROR_CUH
 #define FMT_TILE_MIRROR_CUH
 
 #include "device_util.cuh"
 #include "tile_mirror.h"
-
-/* Lane r gets column r of the half-warp's tile, whose row r is m on lane r:
- * row r of the transposed tile. Every lane of the half-warp calls it. */
-static __device__ __forceinline__ unsigned fmt_half_warp_transpose_row(unsigned m, int r) {
-  unsigned members = fmt_half_warp_mask(), shift = threadIdx.x & 16u, column = 0;
-  for (int c = 0; c < FMT_TILE; c++) {
-    unsigned bits = (__ballot_sync(members, (m >> c) & 1u) >> shift) & 0xFFFFu;
-    if (c == r)
-      column = bits;
-  }
-  return column;
-}
 
 /* Lane r's share of a tile's entries, FMT_COPY_LOADS at a time, loads before
  * stores so that they are in flight together: UPPER, entries r, r + 16, ...

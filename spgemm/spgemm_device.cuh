@@ -80,12 +80,12 @@ static inline bool spgemm_lookup_by_rows(spgemm_b_lookup_kind kind, const fmt_ti
 /* A symmetric product (tile_twins.cu): *twin (allocated here) gets each
  * candidate's twin, candidate (j, i) for (i, j), or -1. After step 2's
  * kernels, spgemm_resolve_twins_device gives the lower candidates their
- * twins' nnz and sets *unsymmetric (device) where A*B's pattern is not
- * symmetric. */
+ * twins' masks, transposed, and nnz, and sets *unsymmetric (device) where
+ * A*B's pattern is not symmetric. */
 amg_status spgemm_twins_device(int64_t num_cand, const int64_t *cand_ptr, const int32_t *cand_row,
                                const int32_t *cand_col, int32_t **twin);
 amg_status spgemm_resolve_twins_device(int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col,
-                                       const int32_t *twin, const uint16_t *cand_mask, int32_t *cand_nnz,
+                                       const int32_t *twin, uint16_t *cand_mask, int32_t *cand_nnz,
                                        int *unsymmetric);
 
 /* Step 2: masks of every candidate (rows: the row kernel first; list: the

@@ -42,6 +42,50 @@
  * (SPGEMM_ROW_SLOTS). */
 #define ROW_MIN_BLOCKS 10
 
+/* A symmetric product's C tile row i, tiles c_lo (its first on or above the
+ * diagonal) .. c_hi - 1, written into their twins (tile_twins.cuh) from the
+ * row's final values in acc (the row's entries from base). Lane g looks up
+ * 16 tiles' twins and their first entries at a time, and each tile's rows
+ * (its own and its twin's) are loaded while the one before is copied. */
+static __device__ __forceinline__ void mirror_row(int32_t i, int32_t c_lo, int32_t c_hi, int64_t base, int r,
+                                                  const int32_t *c_tile_col, const int64_t *c_tile_nnz,
+                                                  const uint16_t *c_mask, const uint8_t *c_row_ptr,
+                                                  const int32_t *c_twin, const double *acc, double *c_val,
+                                                  uint32_t *staged) {
+  unsigned members = fmt_half_warp_mask();
+  bool diag_first = c_tile_col[c_lo] == i;
+  int32_t tw = c_twin[c_lo];
+  unsigned m = c_mask[FMT_TILE * c_lo + r], start = c_row_ptr[FMT_TILE * c_lo + r];
+  unsigned column = c_mask[FMT_TILE * tw + r], twin_start = c_row_ptr[FMT_TILE * tw + r];
+  for (int32_t t0 = c_lo; t0 < c_hi; t0 += 16) {
+    int64_t to = 0, from = 0;
+    int32_t twin_g = 0; /* lane g: tile t0 + g + 1's twin */
+    if (t0 + r < c_hi) {
+      to = c_tile_nnz[c_twin[t0 + r]];
+      from = c_tile_nnz[t0 + r] - base;
+    }
+    if (t0 + r + 1 < c_hi)
+      twin_g = c_twin[t0 + r + 1];
+    for (int g = 0; g < 16 && t0 + g < c_hi; g++) {
+      int32_t t = t0 + g, next_twin = __shfl_sync(members, twin_g, g, 16);
+      unsigned next_m = 0, next_start = 0, next_column = 0, next_twin_start = 0;
+      if (t + 1 < c_hi) {
+        next_m = c_mask[FMT_TILE * (t + 1) + r];
+        next_start = c_row_ptr[FMT_TILE * (t + 1) + r];
+        next_column = c_mask[FMT_TILE * next_twin + r];
+        next_twin_start = c_row_ptr[FMT_TILE * next_twin + r];
+      }
+      spgemm_mirror_tile(m, start, column, twin_start, t == c_lo && diag_first,
+                         acc + __shfl_sync(members, from, g, 16), c_val + __shfl_sync(members, to, g, 16), r,
+                         staged);
+      m = next_m;
+      start = next_start;
+      column = next_column;
+      twin_start = next_twin_start;
+    }
+  }
+}
+
 /* The C tile rows with more than MIN_LEN and at most SLOTS entries, SPLIT
  * half-warps each. SYM (a symmetric product, tile_twins.cu): their tiles
  * from the diagonal on, each also written into its twin c_twin[t]
@@ -136,11 +180,9 @@ __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS 
   if (SPLIT == 1) {
     for (int64_t q = r; q < len; q += 16)
       c_val[base + q] = acc_all[hw][q];
-    if (SYM) {
-      __syncwarp(fmt_half_warp_mask()); /* the row's values are written */
-      for (int32_t t = c_lo; t < c_hi; t++)
-        spgemm_mirror_tile(t, c_twin[t], r, staged_all[hw][0], c_tile_nnz, c_mask, c_row_ptr, c_val);
-    }
+    if (SYM)
+      mirror_row(i, c_lo, c_hi, base, r, c_tile_col, c_tile_nnz, c_mask, c_row_ptr, c_twin, acc_all[hw], c_val,
+                 staged_all[hw][0]);
     return;
   }
   __syncthreads();
@@ -158,9 +200,12 @@ __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS 
   if (!SYM)
     return;
   __syncthreads(); /* the row's values are written, by all its half-warps */
-  if (active)
-    for (int32_t t = c_lo + part; t < c_hi; t += SPLIT)
-      spgemm_mirror_tile(t, c_twin[t], r, staged_all[hw][0], c_tile_nnz, c_mask, c_row_ptr, c_val);
+  for (int32_t t = c_lo + part; active && t < c_hi; t += SPLIT) {
+    int32_t tw = c_twin[t];
+    spgemm_mirror_tile(c_mask[FMT_TILE * t + r], c_row_ptr[FMT_TILE * t + r], c_mask[FMT_TILE * tw + r],
+                       c_row_ptr[FMT_TILE * tw + r], c_tile_col[t] == i, c_val + c_tile_nnz[t],
+                       c_val + c_tile_nnz[tw], r, staged_all[hw][0]);
+  }
 }
 
 /* Both instances (rows of 1..SPGEMM_SHORT_ROW_SLOTS and of ..SPGEMM_ROW_SLOTS

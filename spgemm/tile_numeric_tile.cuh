@@ -139,6 +139,7 @@ static __device__ __forceinline__ int numeric_tile(
   if (!active || sh != 0)
     return 0;
   int nnz = 0;
+  unsigned row_mask = mask_c; /* consumed below */
   double *out;
   if (ONE_PASS) {
     for (int k = 1; k < group; k++)
@@ -158,7 +159,9 @@ static __device__ __forceinline__ int numeric_tile(
   }
   if (!ONE_PASS && SYM) {
     __syncwarp(fmt_half_warp_mask()); /* the tile's values are written */
-    spgemm_mirror_tile(t, c.twin[t], r, staged[0], c.tile_nnz, c.mask, c.row_ptr, c.val);
+    int64_t tw = c.twin[t];
+    spgemm_mirror_tile(row_mask, start_c, c.mask[FMT_TILE * tw + r], c.row_ptr[FMT_TILE * tw + r],
+                       c.col[t] == c.row[t], c.val + c.tile_nnz[t], c.val + c.tile_nnz[tw], r, staged[0]);
   }
   return nnz;
 }

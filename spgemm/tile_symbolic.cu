@@ -246,11 +246,12 @@ static __device__ __forceinline__ fmt_tile_count candidate_prefix(int64_t q, spg
  * idx, lane r row r. (A half-warp per candidate, its loads one after
  * another, took 242 us for the 1.7M candidates of 3D 7-point A^2, run
  * 131.) Threads g <= tile_m also set tile_ptr[g], and thread 0 closes
- * tile_nnz. With twin (a symmetric product, tile_twins.cu), a lower
- * candidate is built from its twin by tile_mirror.h's rules (LOWER; DIAG
- * for the values of a diagonal one), and each upper C tile's twin goes to
- * c_twin (SYM, never FUSED: instances of their own, so that the others
- * keep their registers). */
+ * tile_nnz. SYM (a symmetric product, tile_twins.cu; never FUSED, and
+ * instances of their own, so that the others keep their registers): each
+ * upper C tile's twin goes to c_twin, and with cand_val, the values of a
+ * lower candidate (whose masks the twins' step set) are gathered from its
+ * twin's and those of a diagonal one mirrored, by tile_mirror.h's rules
+ * LOWER and DIAG. */
 template <bool FUSED, bool SYM>
 static __global__ void __launch_bounds__(COMPACT_THREADS)
     compact_kernel(int64_t num_cand, int32_t tile_m, const int64_t *cand_ptr, const int32_t *cand_col,
@@ -303,7 +304,7 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
 #pragma unroll
   for (int j = 0; j < COMPACT_PER_HALF; j++) {
     int q = hw + COMPACT_HALF_WARPS * j;
-    rows[j] = tile_of[q] >= 0 ? cand_mask[FMT_TILE * (SYM ? src_of[q] : u0 + q) + r] : 0;
+    rows[j] = tile_of[q] >= 0 ? cand_mask[FMT_TILE * (u0 + q) + r] : 0;
   }
 #pragma unroll
   for (int j = 0; j < COMPACT_PER_HALF; j++) {
@@ -312,7 +313,7 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
     if (t < 0)
       continue; /* the whole half-warp */
     int rule = SYM ? rule_of[q] : FMT_MIRROR_UPPER;
-    unsigned bits = SYM && rule == FMT_MIRROR_LOWER ? fmt_half_warp_transpose_row(rows[j], r) : rows[j];
+    unsigned bits = rows[j];
     int size, start = fmt_half_warp_exclusive_sum(__popc(bits), &size);
     mask[FMT_TILE * t + r] = (uint16_t)bits;
     row_ptr[FMT_TILE * t + r] = (uint8_t)start;
@@ -328,8 +329,9 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
       continue;
     }
     int ignored;
-    src_mask[hw][r] = (uint16_t)rows[j];
-    src_start[hw][r] = (uint8_t)fmt_half_warp_exclusive_sum(__popc(rows[j]), &ignored);
+    unsigned from_row = rule == FMT_MIRROR_LOWER ? cand_mask[FMT_TILE * src_of[q] + r] : bits;
+    src_mask[hw][r] = (uint16_t)from_row;
+    src_start[hw][r] = (uint8_t)fmt_half_warp_exclusive_sum(__popc(from_row), &ignored);
     __syncwarp(members);
     fmt_mirror_fill_entries(rule, r, bits, start, size, src_mask[hw], src_start[hw], 0, NULL, from, base, NULL,
                             val);

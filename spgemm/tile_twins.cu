@@ -5,10 +5,10 @@
  * Step 1 gives every candidate of C, in C's tile order. Steps 2 and 3
  * compute only the candidates (i, j) with j >= i; candidate (j, i) is the
  * twin of (i, j), found here by a binary search of tile row j. After step
- * 2, a lower candidate takes its twin's nnz, so the scan that sizes C
- * counts it and the compaction writes its masks, transposed (with one pass,
- * its values too); step 3 writes each upper tile's values into its twin
- * transposed (tile_twins.cuh). C is then exactly symmetric, and equal to
+ * 2, a lower candidate takes its twin's masks, transposed, and nnz, so the
+ * scan that sizes C counts it and the compaction writes it as any other
+ * (with one pass, its values gathered from its twin's); step 3 writes each
+ * upper tile's values into its twin transposed (tile_twins.cuh). C is then exactly symmetric, and equal to
  * the mirror of the upper product.
  *
  * This needs the pattern of A*B to be symmetric, which it is when the
@@ -50,35 +50,64 @@ amg_status spgemm_twins_device(int64_t num_cand, const int64_t *cand_ptr, const 
   return AMG_OK;
 }
 
-/* Whether a tile's 16 row masks m are symmetric: (r, c) stored iff (c, r) is. */
-static __device__ bool symmetric_masks(const uint16_t *m) {
-  for (int r = 0; r < FMT_TILE; r++)
-    for (int c = r + 1; c < FMT_TILE; c++)
-      if (((m[r] >> c) & 1u) != ((m[c] >> r) & 1u))
-        return false;
-  return true;
+/* A tile's 16 row masks, two to a word (row r in bits 16 (r % 2) of word
+ * r / 2), in registers: loaded and stored as two 16-byte vectors. */
+struct tile_masks {
+  uint32_t w[8];
+};
+static __device__ __forceinline__ tile_masks load_masks(const uint4 *at) {
+  uint4 a = at[0], b = at[1];
+  return tile_masks{{a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w}};
+}
+static __device__ __forceinline__ void store_masks(const tile_masks &m, uint4 *at) {
+  at[0] = make_uint4(m.w[0], m.w[1], m.w[2], m.w[3]);
+  at[1] = make_uint4(m.w[4], m.w[5], m.w[6], m.w[7]);
+}
+static __device__ __forceinline__ tile_masks transposed(const tile_masks &m) {
+  tile_masks t = {{0, 0, 0, 0, 0, 0, 0, 0}};
+#pragma unroll
+  for (int r = 0; r < FMT_TILE; r++) {
+    unsigned row = (m.w[r >> 1] >> (16 * (r & 1))) & 0xFFFFu;
+#pragma unroll
+    for (int c = 0; c < FMT_TILE; c++)
+      t.w[c >> 1] |= ((row >> c) & 1u) << (16 * (c & 1) + r);
+  }
+  return t;
 }
 
-/* After step 2: lower candidate u takes its twin's nnz (0 without one);
- * a kept upper candidate without a twin, or a diagonal one whose masks are
- * not symmetric, sets *unsymmetric (a plain store of 1). */
+/* After step 2: lower candidate u takes its twin's masks, transposed, and
+ * nnz (nnz 0 without a twin); a kept upper candidate without a twin, or a
+ * diagonal one whose masks are not symmetric, sets *unsymmetric (a plain
+ * store of 1). */
 static __global__ void resolve_kernel(int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col,
-                                      const int32_t *twin, const uint16_t *cand_mask, int32_t *cand_nnz,
+                                      const int32_t *twin, uint16_t *cand_mask, int32_t *cand_nnz,
                                       int *unsymmetric) {
   int64_t u = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (u >= num_cand)
     return;
   int32_t i = cand_row[u], j = cand_col[u], v = twin[u];
+  uint4 *masks = (uint4 *)cand_mask; /* 2 per candidate */
   if (j < i) {
-    cand_nnz[u] = v >= 0 ? cand_nnz[v] : 0;
+    int nnz = v >= 0 ? cand_nnz[v] : 0;
+    cand_nnz[u] = nnz;
+    if (nnz > 0)
+      store_masks(transposed(load_masks(masks + 2 * (int64_t)v)), masks + 2 * u);
     return;
   }
-  if (cand_nnz[u] > 0 && (v < 0 || (i == j && !symmetric_masks(cand_mask + FMT_TILE * u))))
+  if (cand_nnz[u] == 0)
+    return;
+  bool unsym = v < 0;
+  if (i == j) {
+    tile_masks m = load_masks(masks + 2 * u), t = transposed(m);
+    for (int k = 0; k < 8; k++)
+      unsym |= m.w[k] != t.w[k];
+  }
+  if (unsym)
     *unsymmetric = 1;
 }
 
 amg_status spgemm_resolve_twins_device(int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col,
-                                       const int32_t *twin, const uint16_t *cand_mask, int32_t *cand_nnz,
+                                       const int32_t *twin, uint16_t *cand_mask, int32_t *cand_nnz,
                                        int *unsymmetric) {
   if (num_cand == 0)
     return AMG_OK;
