@@ -416,7 +416,8 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
         done);
     unsigned blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * (group == 1 ? wave16 : wave32));
 #define LEFT_ARGS                                                                                  \
-  left, work, group, twin != NULL, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz
+  left, work, group, twin != NULL, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bl, b->mask,   \
+      cand_mask, cand_nnz
     if (group == 1 && bl.tile)
       symbolic_left_kernel<16, false><<<blocks, SYM_THREADS, 0, fmt_stream()>>>(LEFT_ARGS);
     else if (group == 1)
@@ -445,9 +446,9 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
       blocks = (unsigned)(group == 1 ? wave16 : wave32);
     }
 #define SYMBOLIC_ARGS                                                                              \
-  num_cand, group, l.len, rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0, twin != NULL, counter, cand_ptr, cand_row, cand_col,      \
-      a->tile_ptr, a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz, prefix, prefix + num_cand,       \
-      (fmt_tile_count *)device
+  num_cand, group, l.len, rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0, twin != NULL, counter, cand_ptr,            \
+      cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz, prefix,        \
+      prefix + num_cand, (fmt_tile_count *)device
     auto launch = [&](auto by_rows) {
       constexpr bool R = decltype(by_rows)::value;
       if (group == 1 && l.fused)
