@@ -88,6 +88,26 @@ amg_status spgemm_resolve_twins_device(int64_t num_cand, const int32_t *cand_row
                                        const int32_t *twin, uint16_t *cand_mask, int32_t *cand_nnz,
                                        int *unsymmetric);
 
+/* Tile t's 16 row masks, two to a word (row r in bits 16 (r % 2) of word
+ * r / 2), in registers, from two 16-byte loads (a mask array of its own
+ * holds 32 aligned bytes per tile). Step 1's occupancy and a symmetric
+ * product's twins (tile_twins.cu). */
+struct spgemm_tile_masks {
+  uint32_t w[8];
+};
+static __device__ __forceinline__ spgemm_tile_masks spgemm_load_tile_masks(const uint16_t *mask, int64_t t) {
+  const uint4 *at = (const uint4 *)(mask + FMT_TILE * t);
+  uint4 a = at[0], b = at[1];
+  return spgemm_tile_masks{{a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w}};
+}
+
+/* The tiles (or candidates) of n that a product computes: in a symmetric
+ * one (upper), those on and above the diagonal, about half, which the AUTO
+ * rules then count. */
+static inline int64_t spgemm_computed_tiles(int64_t n, int32_t tile_m, bool upper) {
+  return upper ? (n + tile_m) / 2 : n;
+}
+
 /* Step 2: masks of every candidate (rows: the row kernel first; list: the
  * pair kernel then walks the leftover list even on small products), then C
  * allocated with only the non-empty ones (tile_ptr, tile_col, tile_nnz,

@@ -104,8 +104,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
     AMG_TRY_GOTO(spgemm_twins_device(num_cand, cand_ptr, cand_row, cand_col, &twin), s, done);
   STEP_DONE(1);
   rows = spgemm_symbolic_by_rows(kernels, a->tile_m);
-  /* a symmetric product computes its upper candidates, about half (tile_twins.cu) */
-  one_pass = spgemm_use_one_pass(passes, rows, upper ? (num_cand + a->tile_m) / 2 : num_cand,
+  one_pass = spgemm_use_one_pass(passes, rows, spgemm_computed_tiles(num_cand, a->tile_m, upper),
                                  spgemm_mean_list(a, b));
   AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, cand_ptr, cand_col, cand_row, twin, num_cand, rows, list,
                                       one_pass, &c, &c_row, &c_twin),

@@ -103,8 +103,8 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
     return AMG_OK;
   int64_t *left = NULL;
   unsigned long long *work = NULL; /* in left's allocation, or (units of at most 2 half-warps) alone */
-  int64_t computed = c_twin ? (nt + c->tile_m) / 2 : nt; /* a symmetric product's upper tiles, about half */
-  int group = spgemm_half_warps_per_tile(computed, spgemm_mean_list(a, b), fmt_half_warp_slots());
+  int group = spgemm_half_warps_per_tile(spgemm_computed_tiles(nt, c->tile_m, c_twin != NULL),
+                                         spgemm_mean_list(a, b), fmt_half_warp_slots());
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
   int row_slots = 0;
   /* a wave of blocks (the leftover list's grid, SPGEMM_LEFTOVER_WAVES, and the

@@ -186,14 +186,12 @@ int64_t spgemm_structure_scratch(int32_t tile_m) {
 /* Columns used (the OR of the row masks) and rows used (bit r when row r
  * holds an entry) of tile t, from its 16 masks in two 16-byte loads. */
 static __device__ void tile_occupancy(const uint16_t *mask, int64_t t, unsigned *cols, unsigned *rows) {
-  const uint4 *m = (const uint4 *)(mask + FMT_TILE * t); /* 32 bytes per tile of an array of its own: aligned */
-  uint4 v[2] = {m[0], m[1]};
-  const uint32_t *w = (const uint32_t *)v;
+  spgemm_tile_masks m = spgemm_load_tile_masks(mask, t);
   *cols = *rows = 0;
 #pragma unroll
   for (int q = 0; q < FMT_TILE / 2; q++) {
-    *cols |= (w[q] | w[q] >> 16) & 0xFFFFu;
-    *rows |= ((w[q] & 0xFFFFu) ? 1u << 2 * q : 0u) | ((w[q] >> 16) ? 2u << 2 * q : 0u);
+    *cols |= (m.w[q] | m.w[q] >> 16) & 0xFFFFu;
+    *rows |= ((m.w[q] & 0xFFFFu) ? 1u << 2 * q : 0u) | ((m.w[q] >> 16) ? 2u << 2 * q : 0u);
   }
 }
 

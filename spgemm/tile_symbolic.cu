@@ -317,9 +317,9 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
     int size, start = fmt_half_warp_exclusive_sum(__popc(bits), &size);
     mask[FMT_TILE * t + r] = (uint16_t)bits;
     row_ptr[FMT_TILE * t + r] = (uint8_t)start;
+    int64_t k = base + start;
     for (unsigned rest = bits; rest; rest &= rest - 1)
-      idx[base + start++] = (uint8_t)((r << 4) | (__ffs(rest) - 1));
-    start -= __popc(bits);
+      idx[k++] = (uint8_t)((r << 4) | (__ffs(rest) - 1));
     if (!cand_val)
       continue;
     /* the tile's values, packed from its source's first slot */
@@ -376,9 +376,8 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   spgemm_scan_layout l = {false, SYM_HALF_WARPS, 1, 0};
   amg_status s = AMG_OK;
   if (num_cand > 0) {
-    /* a symmetric product computes its upper candidates, about half */
-    int64_t computed = twin ? (num_cand + a->tile_m) / 2 : num_cand;
-    group = spgemm_half_warps_per_tile(computed, spgemm_mean_list(a, b), fmt_half_warp_slots());
+    group = spgemm_half_warps_per_tile(spgemm_computed_tiles(num_cand, a->tile_m, twin != NULL),
+                                       spgemm_mean_list(a, b), fmt_half_warp_slots());
     bool by_rows = !bl.tile;
     if (one_pass)
       l = spgemm_one_pass_layout(num_cand, group, by_rows);

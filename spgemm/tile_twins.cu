@@ -50,21 +50,14 @@ amg_status spgemm_twins_device(int64_t num_cand, const int64_t *cand_ptr, const 
   return AMG_OK;
 }
 
-/* A tile's 16 row masks, two to a word (row r in bits 16 (r % 2) of word
- * r / 2), in registers: loaded and stored as two 16-byte vectors. */
-struct tile_masks {
-  uint32_t w[8];
-};
-static __device__ __forceinline__ tile_masks load_masks(const uint4 *at) {
-  uint4 a = at[0], b = at[1];
-  return tile_masks{{a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w}};
-}
-static __device__ __forceinline__ void store_masks(const tile_masks &m, uint4 *at) {
+/* Tile masks (spgemm_tile_masks) stored as candidate u's, and transposed. */
+static __device__ __forceinline__ void store_masks(const spgemm_tile_masks &m, uint16_t *mask, int64_t u) {
+  uint4 *at = (uint4 *)(mask + FMT_TILE * u);
   at[0] = make_uint4(m.w[0], m.w[1], m.w[2], m.w[3]);
   at[1] = make_uint4(m.w[4], m.w[5], m.w[6], m.w[7]);
 }
-static __device__ __forceinline__ tile_masks transposed(const tile_masks &m) {
-  tile_masks t = {{0, 0, 0, 0, 0, 0, 0, 0}};
+static __device__ __forceinline__ spgemm_tile_masks transposed(const spgemm_tile_masks &m) {
+  spgemm_tile_masks t = {{0, 0, 0, 0, 0, 0, 0, 0}};
 #pragma unroll
   for (int r = 0; r < FMT_TILE; r++) {
     unsigned row = (m.w[r >> 1] >> (16 * (r & 1))) & 0xFFFFu;
@@ -86,19 +79,18 @@ static __global__ void resolve_kernel(int64_t num_cand, const int32_t *cand_row,
   if (u >= num_cand)
     return;
   int32_t i = cand_row[u], j = cand_col[u], v = twin[u];
-  uint4 *masks = (uint4 *)cand_mask; /* 2 per candidate */
   if (j < i) {
     int nnz = v >= 0 ? cand_nnz[v] : 0;
     cand_nnz[u] = nnz;
     if (nnz > 0)
-      store_masks(transposed(load_masks(masks + 2 * (int64_t)v)), masks + 2 * u);
+      store_masks(transposed(spgemm_load_tile_masks(cand_mask, v)), cand_mask, u);
     return;
   }
   if (cand_nnz[u] == 0)
     return;
   bool unsym = v < 0;
   if (i == j) {
-    tile_masks m = load_masks(masks + 2 * u), t = transposed(m);
+    spgemm_tile_masks m = spgemm_load_tile_masks(cand_mask, u), t = transposed(m);
     for (int k = 0; k < 8; k++)
       unsym |= m.w[k] != t.w[k];
   }
