@@ -108,10 +108,9 @@ struct fmt_tile_count_sum {
  * scan[0] = {0, 0}, scan[1 .. n] the inclusive sums of counts[0 .. n), and
  * *total (host) = scan[n]. One host sync. fmt_scan_sizes reads the counts
  * through in and writes scan + 1 through out, in the form that op adds. */
-template <typename In, typename Out, typename Op>
-static amg_status fmt_scan_sizes(In in, Out out, Op op, int64_t n, fmt_tile_count *scan,
-                                 fmt_tile_count *total, const char *what) {
-  *total = fmt_tile_count{0, 0};
+template <typename In, typename Out, typename Op, typename T>
+static amg_status fmt_scan_sizes(In in, Out out, Op op, int64_t n, T *scan, T *total, const char *what) {
+  *total = T{};
   AMG_CUDA_TRY(cudaMemsetAsync(scan, 0, sizeof *scan, fmt_stream()));
   if (n == 0)
     return AMG_OK;
@@ -137,6 +136,7 @@ static amg_status fmt_scan_tile_counts(Counts counts, int64_t n, fmt_tile_count 
  * 64-bit word, entries in the low FMT_PACKED_NNZ_BITS bits (sums up to
  * 2^35) and tiles above them (sums up to 2^27): 19 us (run 122). */
 #define FMT_PACKED_NNZ_BITS 36
+#define FMT_PACKED_MAX_ITEMS ((int64_t)1 << 27)
 struct fmt_pack_tile_count {
   __host__ __device__ uint64_t operator()(const fmt_tile_count &c) const {
     return (uint64_t)c.tiles << FMT_PACKED_NNZ_BITS | (uint64_t)c.nnz;
@@ -154,7 +154,7 @@ struct fmt_uint64_sum {
 template <typename Counts>
 static amg_status fmt_scan_tile_flags(Counts counts, int64_t n, fmt_tile_count *scan, fmt_tile_count *total,
                                       const char *what) {
-  if (n > ((int64_t)1 << 27))
+  if (n > FMT_PACKED_MAX_ITEMS)
     return fmt_scan_tile_counts(counts, n, scan, total, what);
   return fmt_scan_sizes(thrust::make_transform_iterator(counts, fmt_pack_tile_count{}),
                         thrust::make_transform_output_iterator(scan + 1, fmt_unpack_tile_count{}),
@@ -192,10 +192,13 @@ static __device__ __forceinline__ unsigned fmt_lanes_mask() {
 static __device__ __forceinline__ unsigned fmt_half_warp_mask() { return fmt_lanes_mask<16>(); }
 
 /* Inclusive prefix sum of v over the calling thread's group of W lanes
- * (fmt_lanes_mask; lane = threadIdx.x & (W - 1)). */
-template <int W, typename T>
+ * (fmt_lanes_mask; lane = threadIdx.x & (W - 1)). WHOLE_WARP: all 32 lanes
+ * call it together, each group for its own sum; the shuffles then name the
+ * full warp, which spares each one the convergence check that a group's
+ * member mask compiles to (docs/spgemm_notes.md, item 43). */
+template <int W, typename T, bool WHOLE_WARP = false>
 static __device__ __forceinline__ T fmt_lanes_inclusive_sum(T v) {
-  unsigned members = fmt_lanes_mask<W>();
+  unsigned members = WHOLE_WARP ? 0xFFFFFFFFu : fmt_lanes_mask<W>();
   int lane = threadIdx.x & (W - 1);
   for (int d = 1; d < W; d <<= 1) {
     T up = __shfl_up_sync(members, v, d, W);
@@ -211,10 +214,12 @@ static __device__ __forceinline__ T fmt_warp_inclusive_sum(T v) {
   return fmt_lanes_inclusive_sum<32>(v);
 }
 
-/* Exclusive prefix sum of v over the 16 lanes of a half-warp (lane = threadIdx.x & 15). */
+/* Exclusive prefix sum of v over the 16 lanes of a half-warp (lane =
+ * threadIdx.x & 15), and its total; WHOLE_WARP as above. */
+template <bool WHOLE_WARP = false>
 static __device__ __forceinline__ int fmt_half_warp_exclusive_sum(int v, int *total) {
-  unsigned mask = fmt_half_warp_mask();
-  int incl = fmt_lanes_inclusive_sum<16>(v);
+  unsigned mask = WHOLE_WARP ? 0xFFFFFFFFu : fmt_half_warp_mask();
+  int incl = fmt_lanes_inclusive_sum<16, int, WHOLE_WARP>(v);
   *total = __shfl_sync(mask, incl, 15, 16);
   return incl - v;
 }

@@ -96,6 +96,12 @@ amg_status fmt_csr_check_finite(const fmt_csr *a);
  * from m; tile_nnz[0] is not set. */
 amg_status fmt_tile_create(int32_t m, int32_t n, int64_t num_tiles, int64_t nnz, fmt_location loc,
                            fmt_tile **out);
+/* The same, taking over each array of *given that is not NULL (from
+ * fmt_alloc where loc says, at least as long as the counts need) and
+ * allocating the others. *given has no array left afterwards: on failure
+ * they are freed. Its other fields are ignored. */
+amg_status fmt_tile_create_with(int32_t m, int32_t n, int64_t num_tiles, int64_t nnz, fmt_location loc,
+                                fmt_tile *given, fmt_tile **out);
 void fmt_tile_destroy(fmt_tile *a);
 /* Checks every tile invariant of a host matrix; the message names the first violation. */
 amg_status fmt_tile_validate(const fmt_tile *a);

@@ -108,6 +108,17 @@ static inline int64_t spgemm_computed_tiles(int64_t n, int32_t tile_m, bool uppe
   return upper ? (n + tile_m) / 2 : n;
 }
 
+/* Step 1's candidates of C, device arrays: ptr (tile_m + 1, then the count
+ * pass's scratch), col and row (num each), and for a symmetric product
+ * twin (num; else NULL). exact: step 1 used the occupancy, so every
+ * candidate is a tile of C (spgemm_exact_candidates). */
+struct spgemm_candidates {
+  int64_t num;
+  int64_t *ptr;
+  int32_t *col, *row, *twin;
+  bool exact;
+};
+
 /* Step 2: masks of every candidate (rows: the row kernel first; list: the
  * pair kernel then walks the leftover list even on small products), then C
  * allocated with only the non-empty ones (tile_ptr, tile_col, tile_nnz,
@@ -116,12 +127,14 @@ static inline int64_t spgemm_computed_tiles(int64_t n, int32_t tile_m, bool uppe
  * one-pass kernel replaces the pair kernel and C's val is set too, so step
  * 3 is done. With twin (a symmetric product, tile_twins.cu), the kernels
  * skip the lower candidates, which the compaction builds from their twins,
- * and *c_twin (device, C's tile count) gets each upper C tile's twin. One
- * host sync. */
+ * and *c_twin (device, C's tile count) gets each upper C tile's twin. With
+ * exact candidates after the row kernel, there is nothing to compact: C
+ * takes over cand's ptr and col and the masks, *c_row and *c_twin are
+ * cand's row and twin (all NULL in *cand afterwards), and a kernel writes
+ * row_ptr and idx. One host sync. */
 amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
-                                  const int64_t *cand_ptr, const int32_t *cand_col,
-                                  const int32_t *cand_row, const int32_t *twin, int64_t num_cand, bool rows,
-                                  bool list, bool one_pass, fmt_tile **c, int32_t **c_row, int32_t **c_twin);
+                                  spgemm_candidates *cand, bool rows, bool list, bool one_pass, fmt_tile **c,
+                                  int32_t **c_row, int32_t **c_twin);
 /* Whether steps 2 and 3 run as one pass (spgemm.h): never after step 2's
  * row kernel; under AUTO, when there are at most SPGEMM_ONE_PASS_CANDIDATES
  * candidates and the pair lists (tile_match.cuh) average more than 16

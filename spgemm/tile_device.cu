@@ -8,8 +8,9 @@
  * candidate structure (pointers, columns, rows, masks, nnz, prefixes) and
  * C's tile rows (for a symmetric product, the candidates' and C's twins);
  * with one pass (spgemm.h), 2 KB per candidate for its
- * values (C's, before compaction). No buffer of intermediate products
- * exists. Host syncs: two,
+ * values (C's, before compaction). Exact candidates after the row kernel
+ * become C's tiles in place: C takes over their arrays. No buffer of
+ * intermediate products exists. Host syncs: two,
  * to size the candidates and then C; on small products the counting kernels
  * scan their own counts and leave the totals in pinned host memory, so
  * neither sync needs a scan launch or a copy call (last_block_scan.cuh). */
@@ -46,8 +47,8 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
     return amg_error(AMG_ERR_ARG, "spgemm: a symmetric product must be square, not %d x %d", a->m, b->n);
   fmt_tile_columns *bc = NULL; /* B's column order, unless B_kj is looked up in B's tile rows */
   spgemm_b_lookup bl;
-  int64_t *cand_ptr = NULL, num_cand = 0;
-  int32_t *cand_col = NULL, *cand_row = NULL, *c_row = NULL, *twin = NULL, *c_twin = NULL;
+  spgemm_candidates cand = {0, NULL, NULL, NULL, NULL, false};
+  int32_t *c_row = NULL, *c_twin = NULL;
   uint16_t *occ = NULL; /* exact candidates (spgemm_occupancy_device) */
   fmt_tile *c = NULL;
   fmt_timer *timer = NULL, *step = NULL;
@@ -79,40 +80,37 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
     bl = spgemm_b_lookup{bc->col_ptr, bc->row, bc->tile};
   }
   STEP_DONE(0);
-  /* cand_ptr, then the count pass's scratch */
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_ptr,
+  /* cand.ptr, then the count pass's scratch */
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&cand.ptr,
                                 ((size_t)a->tile_m + 1 + (size_t)spgemm_structure_scratch(a->tile_m)) *
-                                    sizeof *cand_ptr),
+                                    sizeof *cand.ptr),
                s, done);
-  if (spgemm_exact_candidates(opt && opt->layout_candidates, kernels, a->tile_m))
+  cand.exact = spgemm_exact_candidates(opt && opt->layout_candidates, kernels, a->tile_m);
+  if (cand.exact)
     AMG_TRY_GOTO(spgemm_occupancy_device(a, b, &occ), s, done);
-  AMG_TRY_GOTO(spgemm_structure_device(a, b, occ, cand_ptr, cand_ptr + a->tile_m + 1, &num_cand), s,
-               done);
-  if (num_cand > SPGEMM_MAX_TILES) {
+  AMG_TRY_GOTO(spgemm_structure_device(a, b, occ, cand.ptr, cand.ptr + a->tile_m + 1, &cand.num), s, done);
+  if (cand.num > SPGEMM_MAX_TILES) {
     s = amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld candidate tiles; the kernels take at most %lld",
-                  (long long)num_cand, (long long)SPGEMM_MAX_TILES);
+                  (long long)cand.num, (long long)SPGEMM_MAX_TILES);
     goto done;
   }
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_col, (size_t)num_cand * sizeof *cand_col), s, done);
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_row, (size_t)num_cand * sizeof *cand_row), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&cand.col, (size_t)cand.num * sizeof *cand.col), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&cand.row, (size_t)cand.num * sizeof *cand.row), s, done);
   AMG_TRY_GOTO(
-      spgemm_structure_fill_device(a, b, occ, cand_ptr, cand_ptr + a->tile_m + 1, cand_col, cand_row),
-      s, done);
+      spgemm_structure_fill_device(a, b, occ, cand.ptr, cand.ptr + a->tile_m + 1, cand.col, cand.row), s, done);
   fmt_device_free(occ);
   occ = NULL;
   if (upper)
-    AMG_TRY_GOTO(spgemm_twins_device(num_cand, cand_ptr, cand_row, cand_col, &twin), s, done);
+    AMG_TRY_GOTO(spgemm_twins_device(cand.num, cand.ptr, cand.row, cand.col, &cand.twin), s, done);
   STEP_DONE(1);
   rows = spgemm_symbolic_by_rows(kernels, a->tile_m);
-  one_pass = spgemm_use_one_pass(passes, rows, spgemm_computed_tiles(num_cand, a->tile_m, upper),
+  one_pass = spgemm_use_one_pass(passes, rows, spgemm_computed_tiles(cand.num, a->tile_m, upper),
                                  spgemm_mean_list(a, b));
-  AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, cand_ptr, cand_col, cand_row, twin, num_cand, rows, list,
-                                      one_pass, &c, &c_row, &c_twin),
-               s, done);
-  fmt_device_free(cand_col);
-  fmt_device_free(cand_row);
-  fmt_device_free(twin);
-  cand_col = cand_row = twin = NULL;
+  AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, &cand, rows, list, one_pass, &c, &c_row, &c_twin), s, done);
+  fmt_device_free(cand.col);
+  fmt_device_free(cand.row);
+  fmt_device_free(cand.twin);
+  cand.col = cand.row = cand.twin = NULL;
   STEP_DONE(2);
   if (!one_pass)
     AMG_TRY_GOTO(
@@ -120,7 +118,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   STEP_DONE(3);
 #undef STEP_DONE
   if (stats) {
-    stats->candidate_tiles = num_cand;
+    stats->candidate_tiles = cand.num;
     stats->tiles = c->num_tiles;
     stats->nnz = c->nnz;
     stats->convert_ms = 0;
@@ -130,12 +128,12 @@ done:
   fmt_timer_destroy(timer);
   fmt_timer_destroy(step);
   fmt_tile_columns_destroy(bc);
-  fmt_device_free(cand_ptr);
-  fmt_device_free(cand_col);
-  fmt_device_free(cand_row);
+  fmt_device_free(cand.ptr);
+  fmt_device_free(cand.col);
+  fmt_device_free(cand.row);
   fmt_device_free(occ);
   fmt_device_free(c_row);
-  fmt_device_free(twin);
+  fmt_device_free(cand.twin);
   fmt_device_free(c_twin);
   if (s == AMG_OK)
     *out = c;

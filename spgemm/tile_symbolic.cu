@@ -9,9 +9,12 @@
  * a copy brings the totals. Then a compaction writes C's tile arrays,
  * masks, row_ptr and idx for the non-empty tiles only (C never stores an
  * empty tile), and their values when the one-pass kernel (tile_one_pass.cu)
- * took this step's place. When the row kernel (tile_symbolic_rows.cu) is used
- * (spgemm.h), it runs first and takes the tile rows with at most
- * SPGEMM_SYMBOLIC_ROW_CANDS candidates; this kernel then takes the other
+ * took this step's place. Exact candidates (step 1 with the occupancy) are
+ * all non-empty, so where the row kernel ran there is nothing to compact:
+ * C takes the candidate arrays over, the scan writes its tile_nnz, and a
+ * lighter kernel writes row_ptr and idx. When the row kernel
+ * (tile_symbolic_rows.cu) is used (spgemm.h), it runs first and takes the
+ * tile rows with at most SPGEMM_SYMBOLIC_ROW_CANDS candidates; this kernel then takes the other
  * rows' candidates, walking a list of them on large products
  * (tile_leftover.cu), and the scan is CUB's. */
 #include <thrust/iterator/counting_iterator.h>
@@ -231,6 +234,17 @@ static __device__ __forceinline__ fmt_tile_count candidate_prefix(int64_t q, spg
   return spgemm_scan_prefix(q, l, local, scratch, fmt_tile_count_sum{});
 }
 
+/* Lane r's row of C tile t, whose row mask is bits and whose first entry
+ * is entry start of the tile, and the tile's entries start at base:
+ * row_ptr, and idx for the row's entries. */
+static __device__ __forceinline__ void write_row_layout(int64_t t, int64_t base, int r, unsigned bits, int start,
+                                                        uint8_t *row_ptr, uint8_t *idx) {
+  row_ptr[FMT_TILE * t + r] = (uint8_t)start;
+  int64_t k = base + start;
+  for (unsigned rest = bits; rest; rest &= rest - 1)
+    idx[k++] = (uint8_t)((r << 4) | (__ffs(rest) - 1));
+}
+
 #define COMPACT_THREADS 256
 #define COMPACT_HALF_WARPS (COMPACT_THREADS / 16)
 /* Candidates per block: a thread each looks up its place, then each
@@ -314,12 +328,9 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
       continue; /* the whole half-warp */
     int rule = SYM ? rule_of[q] : FMT_MIRROR_UPPER;
     unsigned bits = rows[j];
-    int size, start = fmt_half_warp_exclusive_sum(__popc(bits), &size);
     mask[FMT_TILE * t + r] = (uint16_t)bits;
-    row_ptr[FMT_TILE * t + r] = (uint8_t)start;
-    int64_t k = base + start;
-    for (unsigned rest = bits; rest; rest &= rest - 1)
-      idx[k++] = (uint8_t)((r << 4) | (__ffs(rest) - 1));
+    int size, start = fmt_half_warp_exclusive_sum(__popc(bits), &size);
+    write_row_layout(t, base, r, bits, start, row_ptr, idx);
     if (!cand_val)
       continue;
     /* the tile's values, packed from its source's first slot */
@@ -339,6 +350,41 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
   }
 }
 
+/* Exact candidates (spgemm_candidates): C's tiles are the candidates, with
+ * their masks, and the scan left each tile's packed (tiles, entries)
+ * prefix in tile_nnz (fmt_pack_tile_count). Block b takes tiles
+ * [b * COMPACT_CANDS, (b + 1) * COMPACT_CANDS), half-warp h of them the
+ * tiles h, h + COMPACT_HALF_WARPS, ...: the prefix becomes the tile's first
+ * entry, and row_ptr and idx are written as in the compaction. Thread 0
+ * closes tile_nnz. */
+static __global__ void __launch_bounds__(COMPACT_THREADS)
+    finish_kernel(int64_t num_tiles, int64_t nnz, int64_t *tile_nnz, const uint16_t *mask, uint8_t *row_ptr,
+                  uint8_t *idx) {
+  int hw = threadIdx.x >> 4, r = threadIdx.x & 15;
+  int64_t t0 = (int64_t)blockIdx.x * COMPACT_CANDS + hw;
+  unsigned rows[COMPACT_PER_HALF];
+  uint64_t packed[COMPACT_PER_HALF];
+#pragma unroll
+  for (int j = 0; j < COMPACT_PER_HALF; j++) {
+    int64_t t = t0 + COMPACT_HALF_WARPS * j;
+    rows[j] = t < num_tiles ? mask[FMT_TILE * t + r] : 0;
+    packed[j] = t < num_tiles ? (uint64_t)tile_nnz[t] : 0;
+  }
+  __syncwarp(); /* every lane has read tile_nnz before lane 0 rewrites it */
+  if (blockIdx.x == 0 && threadIdx.x == 0)
+    tile_nnz[num_tiles] = nnz;
+#pragma unroll
+  for (int j = 0; j < COMPACT_PER_HALF; j++) {
+    int64_t t = t0 + COMPACT_HALF_WARPS * j, base = fmt_unpack_tile_count{}(packed[j]).nnz;
+    if (r == 0 && t < num_tiles)
+      tile_nnz[t] = base;
+    /* the whole warp, past the last tile too: its shuffles need no member checks (5% faster, run 179) */
+    int size, start = fmt_half_warp_exclusive_sum<true>(__popc(rows[j]), &size);
+    if (t < num_tiles)
+      write_row_layout(t, base, r, rows[j], start, row_ptr, idx);
+  }
+}
+
 /* The symbolic kernel's layout: SYM_HALF_WARPS / group units per block. */
 template <int LANES, bool BY_ROWS>
 static spgemm_scan_layout symbolic_layout(int64_t num_cand, int group) {
@@ -354,15 +400,18 @@ struct count_of_candidate {
 };
 
 amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
-                                  const int64_t *cand_ptr, const int32_t *cand_col,
-                                  const int32_t *cand_row, const int32_t *twin, int64_t num_cand, bool rows,
-                                  bool list, bool one_pass, fmt_tile **out, int32_t **c_row_out,
-                                  int32_t **c_twin_out) {
+                                  spgemm_candidates *cand, bool rows, bool list, bool one_pass, fmt_tile **out,
+                                  int32_t **c_row_out, int32_t **c_twin_out) {
   *out = NULL;
   *c_row_out = NULL;
   *c_twin_out = NULL;
   if (one_pass && rows) /* the one-pass kernel takes every candidate */
     return amg_error(AMG_ERR_ARG, "spgemm: one pass cannot follow step 2's row kernel");
+  const int64_t num_cand = cand->num, *cand_ptr = cand->ptr;
+  const int32_t *cand_col = cand->col, *cand_row = cand->row, *twin = cand->twin;
+  /* C's tiles are the candidates: no compaction, and the packed scan fits */
+  bool in_place = cand->exact && rows && num_cand <= FMT_PACKED_MAX_ITEMS;
+  int64_t *tile_nnz = NULL; /* in_place: C's, from the scan */
   uint16_t *cand_mask = NULL;
   int32_t *cand_nnz = NULL, *c_row = NULL, *c_twin = NULL;
   double *cand_val = NULL; /* one pass: 256 values per candidate */
@@ -391,14 +440,17 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
       l = spgemm_scan_unfused(num_cand, SYM_HALF_WARPS / group);
   }
   /* Fused: the candidates' prefixes within their units, then the units' and
-   * the blocks'. Else the scan of all candidates, from a zero at [0]. Then
-   * one more entry: the work counter of the units that loop (one pass, or
-   * the symbolic kernel unfused). */
-  int64_t prefixes = l.fused ? num_cand + spgemm_scan_scratch(l) : num_cand + 1;
+   * the blocks'. In place: none (the scan writes C's tile_nnz). Else the
+   * scan of all candidates, from a zero at [0]. Then one more entry: the
+   * work counter of the units that loop (one pass, or the symbolic kernel
+   * unfused). */
+  int64_t prefixes = in_place ? 0 : l.fused ? num_cand + spgemm_scan_scratch(l) : num_cand + 1;
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_mask, (size_t)(FMT_TILE * num_cand) * sizeof *cand_mask),
                s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_nnz, (size_t)num_cand * sizeof *cand_nnz), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&prefix, (size_t)(prefixes + 1) * sizeof *prefix), s, done);
+  if (in_place)
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&tile_nnz, (size_t)(num_cand + 1) * sizeof *tile_nnz), s, done);
   if (one_pass)
     AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_val,
                                   (size_t)num_cand * FMT_TILE * FMT_TILE * sizeof *cand_val),
@@ -474,7 +526,16 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
         spgemm_resolve_twins_device(num_cand, cand_row, cand_col, twin, cand_mask, cand_nnz, (int *)device), s,
         done);
   }
-  if (l.fused) {
+  if (in_place) { /* packed (fmt_scan_tile_flags) into tile_nnz, which finish_kernel unpacks */
+    auto counts = thrust::make_transform_iterator(
+        thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0), count_of_candidate{cand_nnz}),
+        fmt_pack_tile_count{});
+    uint64_t packed = 0;
+    AMG_TRY_GOTO(fmt_scan_sizes(counts, (uint64_t *)tile_nnz + 1, fmt_uint64_sum{}, num_cand,
+                                (uint64_t *)tile_nnz, &packed, "cub::DeviceScan::InclusiveScan(tile counts)"),
+                 s, done);
+    total = fmt_unpack_tile_count{}(packed);
+  } else if (l.fused) {
     AMG_CUDA_GOTO(cudaStreamSynchronize(fmt_stream()), s, done);
     const volatile fmt_tile_count *sizes = (const volatile fmt_tile_count *)host;
     total.tiles = sizes->tiles;
@@ -489,6 +550,35 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   if (unsymmetric && *unsymmetric) { /* read after the scan's sync */
     s = amg_error(AMG_ERR_ARG, "spgemm: the product was given as symmetric, but the pattern of A*B is not "
                                "symmetric (compute it as a general product)");
+    goto done;
+  }
+  if (in_place && total.tiles != num_cand) { /* a lower candidate without a twin, or inconsistent masks */
+    s = twin ? amg_error(AMG_ERR_ARG, "spgemm: the product was given as symmetric, but the pattern of A*B is "
+                                      "not symmetric (compute it as a general product)")
+             : amg_error(AMG_ERR_INVALID_MATRIX,
+                         "spgemm: %lld of %lld exact candidate tiles came out empty (are A and B valid?)",
+                         (long long)(num_cand - total.tiles), (long long)num_cand);
+    goto done;
+  }
+  if (in_place) {
+    fmt_tile given = {0};
+    given.tile_ptr = cand->ptr;
+    given.tile_col = cand->col;
+    given.tile_nnz = tile_nnz;
+    given.mask = cand_mask;
+    cand->ptr = NULL;
+    cand->col = NULL;
+    tile_nnz = NULL;
+    cand_mask = NULL;
+    AMG_TRY_GOTO(fmt_tile_create_with(a->m, b->n, total.tiles, total.nnz, FMT_DEVICE, &given, &c), s, done);
+    c_row = cand->row;
+    c_twin = cand->twin;
+    cand->row = cand->twin = NULL;
+    if (num_cand > 0) {
+      finish_kernel<<<fmt_blocks(num_cand, 1, COMPACT_CANDS), COMPACT_THREADS, 0, fmt_stream()>>>(
+          num_cand, total.nnz, c->tile_nnz, c->mask, c->row_ptr, c->idx);
+      AMG_LAUNCH_GOTO(s, done);
+    }
     goto done;
   }
   AMG_TRY_GOTO(fmt_tile_create(a->m, b->n, total.tiles, total.nnz, FMT_DEVICE, &c), s, done);
@@ -511,6 +601,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     AMG_LAUNCH_GOTO(s, done);
   }
 done:
+  fmt_device_free(tile_nnz);
   fmt_device_free(cand_mask);
   fmt_device_free(cand_nnz);
   fmt_device_free(cand_val);

@@ -218,34 +218,42 @@ static void check_symmetric(const fmt_csr *a, const fmt_csr *b, const char *what
 /* A product given as symmetric whose pattern is not refused with
  * AMG_ERR_ARG by every kernel choice: an upper tile whose twin is not a
  * candidate (A has one entry, (0, 20), and B = I), and diagonal tiles whose
- * masks are not symmetric (two random square matrices). */
+ * masks are not symmetric (two random square matrices). A lower tile whose
+ * twin is empty (A's one entry at (20, 0)) is refused where C's tiles are
+ * the exact candidates (the row kernels'); the other kernels skip lower
+ * candidates and return the mirror of the upper product. */
 static void check_unsymmetric_patterns(void) {
-  fmt_csr *one = NULL, *eye = NULL;
+  fmt_csr *one = NULL, *low = NULL, *eye = NULL;
   fmt_csr *x = test_random_csr(37, 37, 0.2, 123, 0, 0), *y = test_random_csr(37, 37, 0.2, 124, 0, 0);
   CHECK_OK(fmt_csr_create(32, 32, 1, FMT_HOST, &one));
+  CHECK_OK(fmt_csr_create(32, 32, 1, FMT_HOST, &low));
   CHECK_OK(fmt_csr_create(32, 32, 32, FMT_HOST, &eye));
-  if (!one || !eye)
+  if (!one || !low || !eye)
     goto done;
   for (int32_t i = 0; i <= 32; i++) {
     one->row_ptr[i] = i > 0;
+    low->row_ptr[i] = i > 20;
     eye->row_ptr[i] = i;
   }
   one->col[0] = 20;
   one->val[0] = 1.0;
+  low->col[0] = 0;
+  low->val[0] = 1.0;
   for (int32_t i = 0; i < 32; i++) {
     eye->col[i] = i;
     eye->val[i] = 1.0;
   }
-  const fmt_csr *pairs[2][2] = {{one, eye}, {x, y}};
-  for (int p = 0; p < 2; p++) {
+  const fmt_csr *pairs[3][2] = {{one, eye}, {x, y}, {low, eye}};
+  for (int p = 0; p < 3; p++) {
     fmt_tile *ta = NULL, *tb = NULL, *da = NULL, *db = NULL;
     CHECK_OK(fmt_tile_from_csr(pairs[p][0], &ta));
     CHECK_OK(fmt_tile_from_csr(pairs[p][1], &tb));
     CHECK_OK(fmt_tile_upload(ta, &da));
     CHECK_OK(fmt_tile_upload(tb, &db));
-    for (int v = 0; da && db && v < 3; v++) {
+    for (int v = 0; da && db && v < (p == 2 ? 1 : 3); v++) {
       spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, v == 0 ? SPGEMM_KERNELS_ROWS : SPGEMM_KERNELS_PAIRS, 1,
-                                 0, NULL, 0, v == 2 ? SPGEMM_PASSES_ONE : SPGEMM_PASSES_TWO, p, SPGEMM_B_LOOKUP_AUTO};
+                                 0, NULL, 0, v == 2 ? SPGEMM_PASSES_ONE : SPGEMM_PASSES_TWO, p == 1,
+                                 SPGEMM_B_LOOKUP_AUTO};
       fmt_tile *dc = NULL;
       CHECK_ERROR(spgemm_tile_device(da, db, &dc, &sym, NULL), AMG_ERR_ARG, "pattern of A*B is not symmetric");
       CHECK(dc == NULL, "a refused product returned C");
@@ -259,6 +267,7 @@ done:
   fmt_csr_destroy(x);
   fmt_csr_destroy(y);
   fmt_csr_destroy(one);
+  fmt_csr_destroy(low);
   fmt_csr_destroy(eye);
 }
 

@@ -71,6 +71,26 @@ static void hand_example(void) {
   fmt_csr_destroy(a);
 }
 
+/* fmt_tile_create_with takes over the arrays it is given, leaves NULL in
+ * their place, and allocates the others; on failure it frees them. */
+static void create_with_given_arrays(void) {
+  fmt_tile given = {0}, *t = NULL;
+  int64_t *tile_ptr = malloc(3 * sizeof *tile_ptr);
+  uint16_t *mask = malloc(FMT_TILE * 4 * sizeof *mask);
+  given.tile_ptr = tile_ptr;
+  given.mask = mask;
+  CHECK_OK(fmt_tile_create_with(20, 40, 4, 9, FMT_HOST, &given, &t));
+  CHECK(t && t->tile_ptr == tile_ptr && t->mask == mask, "create_with: the given arrays are not C's");
+  CHECK(given.tile_ptr == NULL && given.mask == NULL, "create_with: the given arrays are still in given");
+  CHECK(t && t->tile_col && t->tile_nnz && t->row_ptr && t->idx && t->val, "create_with: an array is missing");
+  CHECK(t && t->tile_m == 2 && t->tile_n == 3 && t->num_tiles == 4 && t->nnz == 9, "create_with: counts");
+  fmt_tile_destroy(t); /* frees the given arrays too (checked by the sanitizers' leak reports) */
+  t = NULL;
+  given.tile_col = malloc(sizeof *given.tile_col);
+  CHECK_ERROR(fmt_tile_create_with(-1, 4, 1, 1, FMT_HOST, &given, &t), AMG_ERR_ARG, "negative size");
+  CHECK(t == NULL && given.tile_col == NULL, "create_with: output on error, or the given array kept");
+}
+
 int main(void) {
   const char *name;
   fmt_csr *a;
@@ -88,5 +108,6 @@ int main(void) {
   fmt_tile_destroy(t);
   fmt_csr_destroy(a);
   hand_example();
+  create_with_given_arrays();
   return test_finish("test_tile_convert");
 }
