@@ -343,15 +343,15 @@ static void usage(void) {
           "usage: spgemm_bench [--problem 2d5|2d9|3d7|3d27]... [--n N] [--mtx FILE]\n"
           "                    [--reps N] [--levels L] [--dense-threshold T] [--sweep] [--profile] [--hierarchy]\n"
           "                    [--kernels auto|pairs|rows] [--row-split 0|1|2|4|8] [--passes auto|two|one]\n"
-          "                    [--candidates auto|layout] [--b-lookup auto|columns|rows] [--no-b-transpose]\n"
+          "                    [--candidates auto|layout|exact] [--b-lookup auto|columns|rows] [--no-b-transpose]\n"
           "                    [--ncu-op OP] [--ncu-level L] [--json FILE]\n"
           "  default: the four Poisson problems at the Galerkin study's sizes, 10 reps,\n"
           "  structured-aggregation P; --hierarchy: the real SA hierarchy (MIS-2 aggregates);\n"
           "  --kernels: the kernels of steps 2 and 3 (spgemm.h; default auto);\n"
           "  --row-split: half-warps per C tile row in the numeric row kernel (default 0: by C's size);\n"
           "  --passes: steps 2 and 3 apart or as one pass where they can be (spgemm.h; default auto);\n"
-          "  --candidates: step 1's candidates exact where step 2 has its row kernel, or from the tile\n"
-          "    layouts alone (spgemm.h; default auto);\n"
+          "  --candidates: step 1's candidates exact by spgemm_device.cuh's rule, from the tile layouts\n"
+          "    alone, or exact on every product (spgemm.h; default auto);\n"
           "  --b-lookup: the pair kernels find B's tiles in its column order or its tile rows (spgemm.h;\n"
           "    default auto);\n"
           "  --no-b-transpose: sort B's tiles by column in every tile product, instead of reading that\n"
@@ -392,8 +392,9 @@ int main(int argc, char **argv) {
     else if (!strcmp(arg, "--row-split") && (!strcmp(val, "0") || !strcmp(val, "1") || !strcmp(val, "2") ||
                                              !strcmp(val, "4") || !strcmp(val, "8")))
       bench.row_split = atoi(val);
-    else if (!strcmp(arg, "--candidates") && (!strcmp(val, "auto") || !strcmp(val, "layout")))
-      bench.layout_candidates = val[0] == 'l';
+    else if (!strcmp(arg, "--candidates") &&
+             (!strcmp(val, "auto") || !strcmp(val, "layout") || !strcmp(val, "exact")))
+      bench.layout_candidates = val[0] == 'l' ? 1 : val[0] == 'e' ? -1 : 0;
     else if (!strcmp(arg, "--b-lookup") && (!strcmp(val, "auto") || !strcmp(val, "columns") || !strcmp(val, "rows")))
       bench.b_lookup = val[0] == 'a' ? SPGEMM_B_LOOKUP_AUTO : val[0] == 'c' ? SPGEMM_B_LOOKUP_COLUMNS
                                                                              : SPGEMM_B_LOOKUP_ROWS;

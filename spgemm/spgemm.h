@@ -134,9 +134,10 @@ typedef struct spgemm_tile_options {
                         left to it (tests); 0: only on large products (spgemm_device.cuh) */
   spgemm_passes passes; /* steps 2 and 3 apart or as one pass (above); 0 is AUTO */
   int layout_candidates; /* 1: step 1's candidates from the tile layouts alone, as the CPU reference,
-                            so step 2 meets and drops empty ones (tests); 0 (default): exact, from
-                            each tile's used rows and columns, so that every candidate is one of C's
-                            tiles, where step 2 starts with its row kernel (spgemm_device.cuh) */
+                            so step 2 meets and drops empty ones (tests); -1: exact, from each
+                            tile's used rows and columns, so that every candidate is one of C's
+                            tiles (tests); 0 (default): exact where step 2 starts with its row
+                            kernel, or B is large and the pair lists short (spgemm_device.cuh) */
   spgemm_b_lookup_kind b_lookup; /* B_kj in B's column order or B's tile rows (above); 0 is AUTO */
 } spgemm_tile_options;
 

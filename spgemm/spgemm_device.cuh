@@ -38,14 +38,25 @@ static inline bool spgemm_symbolic_by_rows(spgemm_kernels kernels, int32_t tile_
          (kernels == SPGEMM_KERNELS_AUTO && tile_m >= fmt_half_warp_slots());
 }
 
-/* Whether step 1 emits exact candidates (spgemm.h): unless the caller asks
- * for the layouts' (layout), where step 2 starts with its row kernel.
+/* Whether step 1 emits exact candidates (spgemm.h's layout_candidates:
+ * 1 never, -1 always). AUTO: where step 2 starts with its row kernel, and
+ * under AUTO kernels where B has at least SPGEMM_EXACT_MIN_B_TILES tiles
+ * and the pair lists average at most 16 tiles.
  * Runs 105-106: the model's A^2 15.2 -> 10.8 ms (3D 27-pt), 2.28 -> 2.07-2.16
  * (3D 7-pt); SA level-0 A*P within +-0.05 ms; but the second Galerkin
  * products (few, long tile rows) 0.03-0.06 ms slower, their step 1 costing
- * more than step 2 saved. */
-static inline bool spgemm_exact_candidates(bool layout, spgemm_kernels kernels, int32_t tile_m) {
-  return !layout && spgemm_symbolic_by_rows(kernels, tile_m);
+ * more than step 2 saved. Run 180 (every product exact, against the
+ * layouts, with C then built in place): the level-0 P^T*A, whose B is the
+ * fine operator, 5-7% faster on three problems (2D 9-point 0.619 / 0.668
+ * ms); the coarse levels' products 10-30 us slower. */
+#define SPGEMM_EXACT_MIN_B_TILES (1 << 17)
+static inline bool spgemm_exact_candidates(int layout, spgemm_kernels kernels, const fmt_tile *a,
+                                           const fmt_tile *b) {
+  if (layout != 0)
+    return layout < 0;
+  return spgemm_symbolic_by_rows(kernels, a->tile_m) ||
+         (kernels == SPGEMM_KERNELS_AUTO && b->num_tiles >= SPGEMM_EXACT_MIN_B_TILES &&
+          spgemm_mean_list(a, b) <= 16.0);
 }
 
 /* Whether the pair kernels look B_kj up in B's tile rows rather than its
@@ -128,7 +139,7 @@ struct spgemm_candidates {
  * 3 is done. With twin (a symmetric product, tile_twins.cu), the kernels
  * skip the lower candidates, which the compaction builds from their twins,
  * and *c_twin (device, C's tile count) gets each upper C tile's twin. With
- * exact candidates after the row kernel, there is nothing to compact: C
+ * exact candidates (and two passes), there is nothing to compact: C
  * takes over cand's ptr and col and the masks, *c_row and *c_twin are
  * cand's row and twin (all NULL in *cand afterwards), and a kernel writes
  * row_ptr and idx. One host sync. */

@@ -8,7 +8,7 @@
  * candidate structure (pointers, columns, rows, masks, nnz, prefixes) and
  * C's tile rows (for a symmetric product, the candidates' and C's twins);
  * with one pass (spgemm.h), 2 KB per candidate for its
- * values (C's, before compaction). Exact candidates after the row kernel
+ * values (C's, before compaction). Exact candidates (without one pass)
  * become C's tiles in place: C takes over their arrays. No buffer of
  * intermediate products exists. Host syncs: two,
  * to size the candidates and then C; on small products the counting kernels
@@ -85,7 +85,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
                                 ((size_t)a->tile_m + 1 + (size_t)spgemm_structure_scratch(a->tile_m)) *
                                     sizeof *cand.ptr),
                s, done);
-  cand.exact = spgemm_exact_candidates(opt && opt->layout_candidates, kernels, a->tile_m);
+  cand.exact = spgemm_exact_candidates(opt ? opt->layout_candidates : 0, kernels, a, b);
   if (cand.exact)
     AMG_TRY_GOTO(spgemm_occupancy_device(a, b, &occ), s, done);
   AMG_TRY_GOTO(spgemm_structure_device(a, b, occ, cand.ptr, cand.ptr + a->tile_m + 1, &cand.num), s, done);

@@ -10,9 +10,9 @@
  * masks, row_ptr and idx for the non-empty tiles only (C never stores an
  * empty tile), and their values when the one-pass kernel (tile_one_pass.cu)
  * took this step's place. Exact candidates (step 1 with the occupancy) are
- * all non-empty, so where the row kernel ran there is nothing to compact:
- * C takes the candidate arrays over, the scan writes its tile_nnz, and a
- * lighter kernel writes row_ptr and idx. When the row kernel
+ * all non-empty, so without one pass there is nothing to compact: C takes
+ * the candidate arrays over, the scan writes its tile_nnz, and a lighter
+ * kernel writes row_ptr and idx. When the row kernel
  * (tile_symbolic_rows.cu) is used (spgemm.h), it runs first and takes the
  * tile rows with at most SPGEMM_SYMBOLIC_ROW_CANDS candidates; this kernel then takes the other
  * rows' candidates, walking a list of them on large products
@@ -410,7 +410,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   const int64_t num_cand = cand->num, *cand_ptr = cand->ptr;
   const int32_t *cand_col = cand->col, *cand_row = cand->row, *twin = cand->twin;
   /* C's tiles are the candidates: no compaction, and the packed scan fits */
-  bool in_place = cand->exact && rows && num_cand <= FMT_PACKED_MAX_ITEMS;
+  bool in_place = cand->exact && !one_pass && num_cand <= FMT_PACKED_MAX_ITEMS;
   int64_t *tile_nnz = NULL; /* in_place: C's, from the scan */
   uint16_t *cand_mask = NULL;
   int32_t *cand_nnz = NULL, *c_row = NULL, *c_twin = NULL;
@@ -436,7 +436,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
       l = group == 1 ? symbolic_layout<16, false>(num_cand, group) : symbolic_layout<32, false>(num_cand, group);
     /* two kernels share the candidates, or the lower ones take their twins' counts after the kernel
        (tile_twins.cu): the counts come from CUB's scan */
-    if (rows || twin)
+    if (rows || twin || in_place)
       l = spgemm_scan_unfused(num_cand, SYM_HALF_WARPS / group);
   }
   /* Fused: the candidates' prefixes within their units, then the units' and

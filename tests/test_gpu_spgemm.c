@@ -84,7 +84,8 @@ static int one_pass_dropped;
  * (b_lookup). The last four take step 1's candidates from the
  * tile layouts, so step 2 meets empty ones; with the row kernels, the
  * others' must be exactly C's tiles (also for a symmetric product, whose
- * lower tiles are candidates that steps 2 and 3 skip). */
+ * lower tiles are candidates that steps 2 and 3 skip), as must those of
+ * the pair kernels asked for exact candidates (C then built in place). */
 static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da, const fmt_tile *db,
                           const fmt_tile *ref, int symmetric, const char *what) {
   fmt_tile *dbt = NULL; /* the last variant reads B's column order from B^T */
@@ -97,6 +98,7 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
       {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, rows},
       {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, cols},
       {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, -1, cols},
       {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 1, two, 0, rows},
       {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two, 0, cols},
       {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0, cols},
@@ -128,9 +130,10 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
       check_values(c, ref, a, b, what);
       CHECK(st.tiles == c->num_tiles && st.nnz == c->nnz && st.candidate_tiles >= st.tiles,
             "%s: stats do not describe C", what);
-      /* exact candidates (the row kernels' products): C's tiles */
-      CHECK(variants[v].layout_candidates || variants[v].kernels != SPGEMM_KERNELS_ROWS ||
-                st.candidate_tiles == c->num_tiles,
+      /* exact candidates (asked for, or the row kernels' products): C's tiles */
+      int exact = variants[v].layout_candidates < 0 ||
+                  (variants[v].layout_candidates == 0 && variants[v].kernels == SPGEMM_KERNELS_ROWS);
+      CHECK(!exact || st.candidate_tiles == c->num_tiles,
             "%s (variant %d): %lld exact candidates for %lld tiles of C", what, v, (long long)st.candidate_tiles,
             (long long)c->num_tiles);
       if (v == 0)
