@@ -14,9 +14,9 @@
  * the candidate arrays over, the scan writes its tile_nnz, and a lighter
  * kernel writes row_ptr and idx. When the row kernel
  * (tile_symbolic_rows.cu) is used (spgemm.h), it runs first and takes the
- * tile rows with at most SPGEMM_SYMBOLIC_ROW_CANDS candidates; this kernel then takes the other
- * rows' candidates, walking a list of them on large products
- * (tile_leftover.cu), and the scan is CUB's. */
+ * tile rows with at most SPGEMM_SYMBOLIC_ROW_CANDS candidates; this kernel
+ * then takes the other rows' candidates, walking a list of them on large
+ * products (tile_leftover.cu), and the scan is CUB's. */
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
@@ -234,9 +234,9 @@ static __device__ __forceinline__ fmt_tile_count candidate_prefix(int64_t q, spg
   return spgemm_scan_prefix(q, l, local, scratch, fmt_tile_count_sum{});
 }
 
-/* Lane r's row of C tile t, whose row mask is bits and whose first entry
- * is entry start of the tile, and the tile's entries start at base:
- * row_ptr, and idx for the row's entries. */
+/* Lane r's part of C tile t, whose entries start at base: row_ptr (start,
+ * the row's first entry within the tile) and idx for the row's entries,
+ * the set bits of its mask. */
 static __device__ __forceinline__ void write_row_layout(int64_t t, int64_t base, int r, unsigned bits, int start,
                                                         uint8_t *row_ptr, uint8_t *idx) {
   row_ptr[FMT_TILE * t + r] = (uint8_t)start;

@@ -84,7 +84,7 @@ static void create_with_given_arrays(void) {
   CHECK(given.tile_ptr == NULL && given.mask == NULL, "create_with: the given arrays are still in given");
   CHECK(t && t->tile_col && t->tile_nnz && t->row_ptr && t->idx && t->val, "create_with: an array is missing");
   CHECK(t && t->tile_m == 2 && t->tile_n == 3 && t->num_tiles == 4 && t->nnz == 9, "create_with: counts");
-  fmt_tile_destroy(t); /* frees the given arrays too (checked by the sanitizers' leak reports) */
+  fmt_tile_destroy(t); /* frees the given arrays with the others */
   t = NULL;
   given.tile_col = malloc(sizeof *given.tile_col);
   CHECK_ERROR(fmt_tile_create_with(-1, 4, 1, 1, FMT_HOST, &given, &t), AMG_ERR_ARG, "negative size");
