@@ -44,7 +44,8 @@ typedef struct amg_options {
                                         and mirrors them (tile backend and CPU), on levels whose A_c
                                         has galerkin_symmetric_min_rows rows or more; 0: never */
   int32_t galerkin_symmetric_min_rows; /* 4096: below, the symmetric product's fixed cost exceeded the
-                                          saving (run 73, with the mirror pass since removed) */
+                                          saving (run 73, with the mirror pass since removed); run 185
+                                          found no better threshold (docs/results.md) */
   int32_t coarse_size;               /* 500: stop coarsening at or below this many rows */
   int max_levels;                    /* 10 */
   /* cycle */
