@@ -16,6 +16,11 @@
  * by a CUB scan and a copy. Integer atomics only, so the result does not
  * depend on timing.
  *
+ * Where C has few tile rows and A's are long (block_rows), a whole block
+ * takes each row, with a bitmap of all its warps' words: a warp per row
+ * left most of the GPU idle and walked A's row serially (step 1 took 0.536
+ * ms of the SA 3D 7-point level-1 P^T*A, 169 tile rows, run 186).
+ *
  * Exact candidates (spgemm.h): with the tiles' occupancy (a_cols: the OR of
  * A tile's row masks, the columns it uses; b_rows: bit r set when B tile's
  * row r holds an entry), a pair (A_ik, B_kj) marks column j only when
@@ -166,6 +171,127 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     cand_ptr[i + 1] = start + count;
 }
 
+#define BLOCK_THREADS (STRUCT_WARPS * 32)
+#define BLOCK_WORDS (STRUCT_WARPS * STRUCT_WORDS) /* a block's bitmap: all its warps' words */
+#define BLOCK_WORDS_PER_THREAD (BLOCK_WORDS / BLOCK_THREADS)
+
+/* row_candidates by the whole block (every thread calls it), its bitmap
+ * BLOCK_WORDS words: thread t walks A's tiles t, t + BLOCK_THREADS, ...,
+ * then reads words [t * BLOCK_WORDS_PER_THREAD, ...) of each window, so
+ * that a block scan of their counts keeps the columns sorted. */
+template <bool FILL>
+static __device__ int64_t block_row_candidates(int32_t i, const int64_t *a_tile_ptr, const int32_t *a_tile_col,
+                                               const int64_t *b_tile_ptr, const int32_t *b_tile_col,
+                                               const uint16_t *a_cols, const uint16_t *b_rows, int64_t out,
+                                               int32_t *cand_col, int32_t *cand_row, uint32_t *bitmap) {
+  constexpr int64_t bits_per_window = (int64_t)BLOCK_WORDS * 32;
+  typedef cub::BlockScan<int, BLOCK_THREADS> scan_t;
+  __shared__ typename scan_t::TempStorage temp;
+  __shared__ int32_t warp_lo[STRUCT_WARPS], warp_hi[STRUCT_WARPS];
+  int t = threadIdx.x, warp = t >> 5;
+  int64_t a_lo = a_tile_ptr[i], a_hi = a_tile_ptr[i + 1];
+  int32_t lo = INT32_MAX, hi = -1;
+  for (int64_t ta = a_lo + t; ta < a_hi; ta += BLOCK_THREADS) {
+    int32_t k = a_tile_col[ta];
+    int64_t b0 = b_tile_ptr[k], b1 = b_tile_ptr[k + 1];
+    if (b1 > b0) {
+      lo = min(lo, b_tile_col[b0]);
+      hi = max(hi, b_tile_col[b1 - 1]);
+    }
+  }
+  lo = __reduce_min_sync(0xFFFFFFFFu, lo);
+  hi = __reduce_max_sync(0xFFFFFFFFu, hi);
+  if ((t & 31) == 0) {
+    warp_lo[warp] = lo;
+    warp_hi[warp] = hi;
+  }
+  __syncthreads();
+  for (int w = 0; w < STRUCT_WARPS; w++) {
+    lo = min(lo, warp_lo[w]);
+    hi = max(hi, warp_hi[w]);
+  }
+  int64_t count = 0;
+  for (int64_t w0 = lo; w0 <= hi; w0 += bits_per_window) { /* the same trip count on every thread */
+    int64_t span = min(bits_per_window, (int64_t)hi - w0 + 1);
+    int words = (int)((span + 31) / 32);
+    for (int w = t; w < words; w += BLOCK_THREADS)
+      bitmap[w] = 0;
+    __syncthreads();
+    for (int64_t ta = a_lo + t; ta < a_hi; ta += BLOCK_THREADS) {
+      int32_t k = a_tile_col[ta];
+      unsigned cols = a_cols ? a_cols[ta] : 0xFFFFu;
+      int64_t b1 = b_tile_ptr[k + 1];
+      for (int64_t tb = fmt_lower_bound(b_tile_col, b_tile_ptr[k], b1, (int32_t)w0); tb < b1; tb++) {
+        int64_t bit = b_tile_col[tb] - w0;
+        if (bit >= bits_per_window)
+          break;
+        if (!b_rows || (cols & b_rows[tb]))
+          atomicOr(&bitmap[bit >> 5], 1u << (bit & 31));
+      }
+    }
+    __syncthreads();
+    int first = t * BLOCK_WORDS_PER_THREAD, bits = 0, before = 0, total = 0;
+    for (int w = first; w < first + BLOCK_WORDS_PER_THREAD && w < words; w++)
+      bits += __popc(bitmap[w]);
+    scan_t(temp).ExclusiveSum(bits, before, total);
+    if (FILL) {
+      int64_t pos = out + count + before;
+      for (int w = first; w < first + BLOCK_WORDS_PER_THREAD && w < words; w++)
+        for (uint32_t word = bitmap[w]; word; word &= word - 1, pos++) {
+          cand_col[pos] = (int32_t)(w0 + (int64_t)w * 32 + __ffs(word) - 1);
+          cand_row[pos] = i;
+        }
+    }
+    count += total;
+    __syncthreads(); /* the bitmap is read, and temp free, before the next window */
+  }
+  return count;
+}
+
+/* Count and fill passes with a block per row i = blockIdx.x (block_rows),
+ * on the fused layout of one unit per block (block_row_layout): the count
+ * pass leaves cand_ptr[i + 1] = 0 (the row's prefix within its unit) and
+ * the row's count as its block's total; the fill pass reads its start and
+ * leaves cand_ptr[i + 1] = its end, as fill_kernel does. */
+template <bool FILL>
+static __global__ void __launch_bounds__(BLOCK_THREADS)
+    block_rows_kernel(const int64_t *a_tile_ptr, const int32_t *a_tile_col, const int64_t *b_tile_ptr,
+                      const int32_t *b_tile_col, const uint16_t *a_cols, const uint16_t *b_rows,
+                      spgemm_scan_layout layout, int64_t *cand_ptr, int64_t *scratch, int64_t *total,
+                      int32_t *cand_col, int32_t *cand_row) {
+  __shared__ uint32_t bitmap[BLOCK_WORDS];
+  __shared__ int64_t row_total[1];
+  int32_t i = (int32_t)blockIdx.x;
+  int64_t start = 0;
+  if (FILL)
+    start = spgemm_scan_prefix(i, layout, cand_ptr + 1, scratch, spgemm_int64_sum{});
+  int64_t count = block_row_candidates<FILL>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows,
+                                             start, cand_col, cand_row, bitmap);
+  if (FILL) {
+    if (threadIdx.x == 0)
+      cand_ptr[i + 1] = start + count;
+    return;
+  }
+  if (threadIdx.x == 0) {
+    if (i == 0)
+      cand_ptr[0] = 0;
+    cand_ptr[i + 1] = 0;
+    row_total[0] = count;
+  }
+  spgemm_scan_units<BLOCK_THREADS>(1, row_total, scratch, total, &structure_ticket, (int64_t)0,
+                                   spgemm_int64_sum{});
+}
+
+/* Whether step 1 takes a block per row: C has at most a wave of rows of 8
+ * warps (SPGEMM_BLOCK_ROWS_PER_SM per multiprocessor) and A's tile rows
+ * average more than 32 tiles, more than a warp walks at once. */
+#define SPGEMM_BLOCK_ROWS_PER_SM 8
+static bool block_rows(const fmt_tile *a) {
+  return a->tile_m > 0 && a->tile_m <= SPGEMM_BLOCK_ROWS_PER_SM * fmt_device_multiprocessors() &&
+         a->num_tiles > 32 * (int64_t)a->tile_m;
+}
+static spgemm_scan_layout block_row_layout(int32_t tile_m) { return spgemm_scan_layout{true, 1, 1, tile_m}; }
+
 /* Lanes per row in step 1: A's tile rows of at most 8 (16) tiles on average
  * need one pass of 8 (16) lanes. */
 static int group_lanes(const fmt_tile *a) {
@@ -180,7 +306,8 @@ static spgemm_scan_layout count_layout(int32_t tile_m) {
 }
 
 int64_t spgemm_structure_scratch(int32_t tile_m) {
-  return spgemm_scan_scratch(count_layout(tile_m));
+  int64_t warps = spgemm_scan_scratch(count_layout(tile_m)), blocks = spgemm_scan_scratch(block_row_layout(tile_m));
+  return warps > blocks ? warps : blocks;
 }
 
 /* Columns used (the OR of the row masks) and rows used (bit r when row r
@@ -237,8 +364,12 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const u
   amg_status s = fmt_host_mailbox(&host, &device);
   if (s != AMG_OK)
     return s;
-  spgemm_scan_layout l = count_layout(tile_m);
-  if (l.fused)
+  spgemm_scan_layout l = block_rows(a) ? block_row_layout(tile_m) : count_layout(tile_m);
+  if (block_rows(a))
+    block_rows_kernel<false><<<(unsigned)tile_m, BLOCK_THREADS, 0, fmt_stream()>>>(
+        a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, occ ? occ + a->num_tiles : NULL, l, cand_ptr,
+        scratch, (int64_t *)device, NULL, NULL);
+  else if (l.fused)
     count_kernel<true, 32><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
         tile_m, l.len, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,
         occ ? occ + a->num_tiles : NULL, cand_ptr, scratch, (int64_t *)device);
@@ -276,6 +407,13 @@ amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, co
                                         int32_t *cand_row) {
   if (a->tile_m == 0)
     return AMG_OK;
+  if (block_rows(a)) {
+    block_rows_kernel<true><<<(unsigned)a->tile_m, BLOCK_THREADS, 0, fmt_stream()>>>(
+        a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, occ ? occ + a->num_tiles : NULL,
+        block_row_layout(a->tile_m), cand_ptr, (int64_t *)scratch, NULL, cand_col, cand_row);
+    AMG_CUDA_TRY(cudaGetLastError());
+    return AMG_OK;
+  }
   spgemm_scan_layout l = count_layout(a->tile_m);
   int g = group_lanes(a);
   unsigned blocks = fmt_blocks(a->tile_m, g, STRUCT_WARPS * 32);

@@ -481,13 +481,17 @@ int main(void) {
   fmt_csr *wide_at = NULL;
   CHECK_OK(fmt_csr_transpose(wide_a, &wide_at));
   fmt_csr *wide_b = test_random_csr_rows(300000, 1000000, 2, 32);
-  check_product_ex(wide_at, wide_a, "wide: A^T*A (300000 x 300000)", 0);
-  /* cuSPARSE's default SpGEMM reports "insufficient resources" on both wide
-   * shapes (H100, CUDA 13.0), so they are checked against the CPU only. */
-  check_product_ex(wide_a, wide_b, "wide: A*B, 62500 tile columns (8 bitmap windows)", 0);
+  fmt_csr *wide_c = test_random_csr_rows(300000, 2000000, 2, 33);
+  check_product_ex(wide_at, wide_a, "wide: A^T*A (300000 x 300000; step 1 by warps, 3 bitmap windows)", 0);
+  /* cuSPARSE's default SpGEMM reports "insufficient resources" on the wide
+   * shapes (H100, CUDA 13.0), so they are checked against the CPU only.
+   * A's 3 tile rows of about 200 tiles take step 1's block per row. */
+  check_product_ex(wide_a, wide_b, "wide: A*B, 62500 tile columns (step 1 by blocks, 1 bitmap window)", 0);
+  check_product_ex(wide_a, wide_c, "wide: A*C, 125000 tile columns (step 1 by blocks, 2 bitmap windows)", 0);
   fmt_csr_destroy(wide_a);
   fmt_csr_destroy(wide_at);
   fmt_csr_destroy(wide_b);
+  fmt_csr_destroy(wide_c);
   fmt_csr *far = far_bands(120000);
   CHECK(far != NULL, "far bands: could not build the matrix");
   if (far)
