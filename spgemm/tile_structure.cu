@@ -36,6 +36,43 @@
 template <int G>
 constexpr int group_words = STRUCT_WORDS / 32 * G;
 
+/* This thread's share of tile row [a_lo, a_hi) of A, tiles first, first +
+ * stride, ...: the range [*lo, *hi] of B's columns under it (widened). */
+static __device__ __forceinline__ void columns_range(int64_t a_lo, int64_t a_hi, int first, int stride,
+                                                     const int32_t *a_tile_col, const int64_t *b_tile_ptr,
+                                                     const int32_t *b_tile_col, int32_t *lo, int32_t *hi) {
+  for (int64_t ta = a_lo + first; ta < a_hi; ta += stride) {
+    int32_t k = a_tile_col[ta];
+    int64_t b0 = b_tile_ptr[k], b1 = b_tile_ptr[k + 1];
+    if (b1 > b0) {
+      *lo = min(*lo, b_tile_col[b0]);
+      *hi = max(*hi, b_tile_col[b1 - 1]);
+    }
+  }
+}
+
+/* The same share: sets the bits of the candidate columns in window [w0,
+ * w0 + window) of the bitmap (with b_rows, only those of pairs that add
+ * entries: exact candidates). */
+static __device__ __forceinline__ void mark_window(int64_t a_lo, int64_t a_hi, int first, int stride, int64_t w0,
+                                                   int64_t window, const int32_t *a_tile_col,
+                                                   const int64_t *b_tile_ptr, const int32_t *b_tile_col,
+                                                   const uint16_t *a_cols, const uint16_t *b_rows,
+                                                   uint32_t *bitmap) {
+  for (int64_t ta = a_lo + first; ta < a_hi; ta += stride) {
+    int32_t k = a_tile_col[ta];
+    unsigned cols = a_cols ? a_cols[ta] : 0xFFFFu;
+    int64_t b1 = b_tile_ptr[k + 1];
+    for (int64_t tb = fmt_lower_bound(b_tile_col, b_tile_ptr[k], b1, (int32_t)w0); tb < b1; tb++) {
+      int64_t bit = b_tile_col[tb] - w0;
+      if (bit >= window)
+        break;
+      if (!b_rows || (cols & b_rows[tb]))
+        atomicOr(&bitmap[bit >> 5], 1u << (bit & 31));
+    }
+  }
+}
+
 /* Candidate columns of C's tile row i, by a
  * group of G lanes with a bitmap of group_words<G> words; FILL writes them
  * (and their row) from position out. Returns their number (on every lane). */
@@ -51,14 +88,7 @@ static __device__ int64_t row_candidates(int32_t i, const int64_t *a_tile_ptr,
   int lane = threadIdx.x & (G - 1);
   int64_t a_lo = a_tile_ptr[i], a_hi = a_tile_ptr[i + 1];
   int32_t lo = INT32_MAX, hi = -1;
-  for (int64_t ta = a_lo + lane; ta < a_hi; ta += G) {
-    int32_t k = a_tile_col[ta];
-    int64_t b0 = b_tile_ptr[k], b1 = b_tile_ptr[k + 1];
-    if (b1 > b0) {
-      lo = min(lo, b_tile_col[b0]);
-      hi = max(hi, b_tile_col[b1 - 1]);
-    }
-  }
+  columns_range(a_lo, a_hi, lane, G, a_tile_col, b_tile_ptr, b_tile_col, &lo, &hi);
   lo = __reduce_min_sync(members, lo);
   hi = __reduce_max_sync(members, hi);
   int64_t count = 0;
@@ -68,18 +98,8 @@ static __device__ int64_t row_candidates(int32_t i, const int64_t *a_tile_ptr,
     for (int w = lane; w < words; w += G)
       bitmap[w] = 0;
     __syncwarp(members);
-    for (int64_t ta = a_lo + lane; ta < a_hi; ta += G) {
-      int32_t k = a_tile_col[ta];
-      unsigned cols = a_cols ? a_cols[ta] : 0xFFFFu;
-      int64_t b1 = b_tile_ptr[k + 1];
-      for (int64_t tb = fmt_lower_bound(b_tile_col, b_tile_ptr[k], b1, (int32_t)w0); tb < b1; tb++) {
-        int64_t bit = b_tile_col[tb] - w0;
-        if (bit >= bits_per_window)
-          break;
-        if (!b_rows || (cols & b_rows[tb]))
-          atomicOr(&bitmap[bit >> 5], 1u << (bit & 31));
-      }
-    }
+    mark_window(a_lo, a_hi, lane, G, w0, bits_per_window, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows,
+                bitmap);
     __syncwarp(members);
     for (int wbase = 0; wbase < words; wbase += G) {
       uint32_t word = wbase + lane < words ? bitmap[wbase + lane] : 0u;
@@ -191,14 +211,7 @@ static __device__ int64_t block_row_candidates(int32_t i, const int64_t *a_tile_
   int t = threadIdx.x, warp = t >> 5;
   int64_t a_lo = a_tile_ptr[i], a_hi = a_tile_ptr[i + 1];
   int32_t lo = INT32_MAX, hi = -1;
-  for (int64_t ta = a_lo + t; ta < a_hi; ta += BLOCK_THREADS) {
-    int32_t k = a_tile_col[ta];
-    int64_t b0 = b_tile_ptr[k], b1 = b_tile_ptr[k + 1];
-    if (b1 > b0) {
-      lo = min(lo, b_tile_col[b0]);
-      hi = max(hi, b_tile_col[b1 - 1]);
-    }
-  }
+  columns_range(a_lo, a_hi, t, BLOCK_THREADS, a_tile_col, b_tile_ptr, b_tile_col, &lo, &hi);
   lo = __reduce_min_sync(0xFFFFFFFFu, lo);
   hi = __reduce_max_sync(0xFFFFFFFFu, hi);
   if ((t & 31) == 0) {
@@ -217,18 +230,8 @@ static __device__ int64_t block_row_candidates(int32_t i, const int64_t *a_tile_
     for (int w = t; w < words; w += BLOCK_THREADS)
       bitmap[w] = 0;
     __syncthreads();
-    for (int64_t ta = a_lo + t; ta < a_hi; ta += BLOCK_THREADS) {
-      int32_t k = a_tile_col[ta];
-      unsigned cols = a_cols ? a_cols[ta] : 0xFFFFu;
-      int64_t b1 = b_tile_ptr[k + 1];
-      for (int64_t tb = fmt_lower_bound(b_tile_col, b_tile_ptr[k], b1, (int32_t)w0); tb < b1; tb++) {
-        int64_t bit = b_tile_col[tb] - w0;
-        if (bit >= bits_per_window)
-          break;
-        if (!b_rows || (cols & b_rows[tb]))
-          atomicOr(&bitmap[bit >> 5], 1u << (bit & 31));
-      }
-    }
+    mark_window(a_lo, a_hi, t, BLOCK_THREADS, w0, bits_per_window, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
+                b_rows, bitmap);
     __syncthreads();
     int first = t * BLOCK_WORDS_PER_THREAD, bits = 0, before = 0, total = 0;
     for (int w = first; w < first + BLOCK_WORDS_PER_THREAD && w < words; w++)
@@ -364,8 +367,9 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const u
   amg_status s = fmt_host_mailbox(&host, &device);
   if (s != AMG_OK)
     return s;
-  spgemm_scan_layout l = block_rows(a) ? block_row_layout(tile_m) : count_layout(tile_m);
-  if (block_rows(a))
+  bool by_blocks = block_rows(a);
+  spgemm_scan_layout l = by_blocks ? block_row_layout(tile_m) : count_layout(tile_m);
+  if (by_blocks)
     block_rows_kernel<false><<<(unsigned)tile_m, BLOCK_THREADS, 0, fmt_stream()>>>(
         a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, occ ? occ + a->num_tiles : NULL, l, cand_ptr,
         scratch, (int64_t *)device, NULL, NULL);
