@@ -137,7 +137,7 @@ struct spgemm_candidates {
  * the tile row of each C tile. With one_pass (never with rows), the
  * one-pass kernel replaces the pair kernel and C's val is set too, so step
  * 3 is done. With twin (a symmetric product, tile_twins.cu), the kernels
- * skip the lower candidates, which the compaction builds from their twins,
+ * skip the lower candidates, which take their twins' masks before the scan,
  * and *c_twin (device, C's tile count) gets each upper C tile's twin. With
  * exact candidates (and two passes), there is nothing to compact: C
  * takes over cand's ptr and col and the masks, *c_row and *c_twin are

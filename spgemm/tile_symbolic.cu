@@ -412,6 +412,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   /* C's tiles are the candidates: no compaction, and the packed scan fits */
   bool in_place = cand->exact && !one_pass && num_cand <= FMT_PACKED_MAX_ITEMS;
   int64_t *tile_nnz = NULL; /* in_place: C's, from the scan */
+  bool empty_exact = false;   /* in place, a candidate came out empty */
   uint16_t *cand_mask = NULL;
   int32_t *cand_nnz = NULL, *c_row = NULL, *c_twin = NULL;
   double *cand_val = NULL; /* one pass: 256 values per candidate */
@@ -547,17 +548,17 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
                                       "cub::DeviceScan::InclusiveScan(tile counts)"),
                  s, done);
   }
-  if (unsymmetric && *unsymmetric) { /* read after the scan's sync */
+  /* In place, an empty candidate is a lower one without a twin, or inconsistent masks. */
+  empty_exact = in_place && total.tiles != num_cand;
+  if ((unsymmetric && *unsymmetric) || (empty_exact && twin)) { /* read after the scan's sync */
     s = amg_error(AMG_ERR_ARG, "spgemm: the product was given as symmetric, but the pattern of A*B is not "
                                "symmetric (compute it as a general product)");
     goto done;
   }
-  if (in_place && total.tiles != num_cand) { /* a lower candidate without a twin, or inconsistent masks */
-    s = twin ? amg_error(AMG_ERR_ARG, "spgemm: the product was given as symmetric, but the pattern of A*B is "
-                                      "not symmetric (compute it as a general product)")
-             : amg_error(AMG_ERR_INVALID_MATRIX,
-                         "spgemm: %lld of %lld exact candidate tiles came out empty (are A and B valid?)",
-                         (long long)(num_cand - total.tiles), (long long)num_cand);
+  if (empty_exact) {
+    s = amg_error(AMG_ERR_INVALID_MATRIX,
+                  "spgemm: %lld of %lld exact candidate tiles came out empty (are A and B valid?)",
+                  (long long)(num_cand - total.tiles), (long long)num_cand);
     goto done;
   }
   if (in_place) {

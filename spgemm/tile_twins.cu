@@ -6,8 +6,9 @@
  * compute only the candidates (i, j) with j >= i; candidate (j, i) is the
  * twin of (i, j), found here by a binary search of tile row j. After step
  * 2, a lower candidate takes its twin's masks, transposed, and nnz, so the
- * scan that sizes C counts it and the compaction writes it as any other
- * (with one pass, its values gathered from its twin's); step 3 writes each
+ * scan that sizes C counts it and the compaction (or, with exact
+ * candidates, finish_kernel) writes it as any other (with one pass, its
+ * values gathered from its twin's); step 3 writes each
  * upper tile's values into its twin transposed (tile_twins.cuh). C is then exactly symmetric, and equal to
  * the mirror of the upper product.
  *

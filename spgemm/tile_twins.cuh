@@ -11,7 +11,7 @@
  * a diagonal tile (its own twin) those above the diagonal, whose copies
  * replace the values computed below it. Lane c passes row c of t (mask m,
  * first entry start) and of the twin (column, first entry twin_start, as
- * the compaction wrote them) and builds the twin's row c: values from t's
+ * step 2 left them) and builds the twin's row c: values from t's
  * first value (in shared or global memory, visible to the whole half-warp)
  * into to, the twin's first entry. staged is the half-warp's 16 words of
  * shared memory. Every lane calls it; no shuffle or vote, since the
