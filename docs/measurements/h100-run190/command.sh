@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run 190: the final reread (one error check for a symmetric product's unsymmetric pattern, comments): ctest -L gpu on a fresh machine. (A first try on the warm machine had not compiled: a goto crossed the new flag's initialization.)
-# Code: the next commit after 548703c.
+# Code: 02b9fdd (committed together with this record).
 cd "$(dirname "$0")/../../.."  # (was gpu_in/run190.sh, run from the repository root)
 F=$OUT
 rm -rf /tmp/gc
