@@ -123,8 +123,9 @@ typedef struct spgemm_tile_options {
   spgemm_kernels kernels;
   int symmetric; /* C is known to be symmetric: as spgemm_tile_symmetric_reference, computed from
                     the upper tiles (spgemm/tile_twins.cu); where A*B's pattern is not symmetric
-                    enough for that (a diagonal tile, or an upper tile without a lower
-                    candidate), the product fails with AMG_ERR_ARG */
+                    enough for that (a diagonal tile, an upper tile without a lower candidate, or,
+                    where C's tiles are the exact candidates, a lower tile whose twin is empty),
+                    the product fails with AMG_ERR_ARG */
   int row_split; /* half-warps per C tile row in the numeric row kernel: 1, 2, 4 or 8,
                     or 0 (the default) for enough to fill the GPU */
   const fmt_tile *b_transpose; /* B^T when the caller has it (NULL: none): B's column order

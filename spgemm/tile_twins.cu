@@ -15,8 +15,11 @@
  * This needs the pattern of A*B to be symmetric, which it is when the
  * caller is right that C is symmetric (P^T A P and A^2 for a structurally
  * symmetric A). Where it is not, a kept upper tile whose twin is not a
- * candidate, or a diagonal tile whose masks are not symmetric, the
- * product fails with AMG_ERR_ARG instead of returning a wrong C. */
+ * candidate, a diagonal tile whose masks are not symmetric, or (with C's
+ * tiles the exact candidates) a lower candidate whose twin is empty, the
+ * product fails with AMG_ERR_ARG instead of returning a wrong C. Other
+ * lower tiles whose twin is empty are not computed, so C is then the
+ * mirror of the upper product. */
 #include "spgemm_device.cuh"
 
 /* twin[u]: candidate (j, i) for candidate u = (i, j) (u itself on the diagonal), or -1. */
