@@ -66,6 +66,6 @@ extern "C" amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *
   if (be == SPGEMM_CUSPARSE)
     return via_cusparse(a, b, c, stats);
   spgemm_tile_options opt = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, symmetric, 0, bt, 0, SPGEMM_PASSES_AUTO, 0,
-                             SPGEMM_B_LOOKUP_AUTO};
+                             SPGEMM_B_LOOKUP_AUTO, 0};
   return spgemm_tile_device(a, b, c, &opt, stats);
 }

@@ -140,6 +140,10 @@ typedef struct spgemm_tile_options {
                             tiles (tests); 0 (default): exact where step 2 starts with its row
                             kernel, or B is large and the pair lists short (spgemm_device.cuh) */
   spgemm_b_lookup_kind b_lookup; /* B_kj in B's column order or B's tile rows (above); 0 is AUTO */
+  int row_windows; /* 1: the row kernels walk B's tile rows in windows of 16 tiles, skipping pairs
+                      that add nothing, wherever step 1's candidates are exact; -1: in plain
+                      batches; 0 (default): windows where B's tile rows are long and the tiles
+                      sparse (spgemm_device.cuh). The results are the same either way. */
 } spgemm_tile_options;
 
 typedef struct spgemm_stats {

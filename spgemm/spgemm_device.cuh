@@ -30,6 +30,41 @@ amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, co
  * tiles, the rows each uses. With it, both passes emit exact candidates
  * (spgemm.h); with occ NULL, every candidate of the tile layouts. */
 amg_status spgemm_occupancy_device(const fmt_tile *a, const fmt_tile *b, uint16_t **occ);
+/* B's part of occ (A's tiles first), or NULL. */
+static inline const uint16_t *spgemm_b_rows_of(const uint16_t *occ, const fmt_tile *a) {
+  return occ ? occ + a->num_tiles : NULL;
+}
+/* Whether the pair (A_ik, B_kj) can add to C: A_ik uses a column that is
+ * one of B_kj's rows (a_used = its columns used, b_rows[tb] = B_kj's rows
+ * used). A dead pair adds nothing, so skipping it leaves every sum and its
+ * order as they were. On the model's level 0 dead pairs are 7.8-31% of
+ * A^2's pairs and 9-16% of A*P's (notes item 50). */
+static __device__ __forceinline__ bool spgemm_pair_live(unsigned a_used, const uint16_t *b_rows, int64_t tb) {
+  return (a_used & b_rows[tb]) != 0;
+}
+/* Whether the row kernels of steps 2 and 3 walk B's tile rows in windows
+ * of 16 tiles, each lane looking up one tile's C tile, dead pairs
+ * skipped, and the live ones batched (tile_numeric_rows.cu), rather than
+ * in plain batches. It needs step 1's occupancy (exact candidates).
+ * windows (spgemm.h's row_windows): 1 always then, -1 never, 0 (AUTO) where
+ * B's tile rows average at least SPGEMM_WINDOW_MIN_TILES tiles and A's or
+ * B's tiles at most SPGEMM_WINDOW_MAX_NNZ entries: long rows of sparse
+ * tiles, where many pairs are dead and skipping them saves whole batches.
+ * Run 199 (H100, level 0): the model's 3D 7-point A^2 (B's rows 10.9
+ * tiles of 10.2 entries, 31% of its pairs dead) 1.544 -> 1.441 ms, the SA
+ * hierarchy's A*P on 3D (P's rows 8.4-11.7 tiles) 7-12% faster; but the
+ * model's A*P (P's rows 3.2 tiles) 5-15% slower and its 2D A^2 (5.0 and
+ * 9.0 tiles of 16 entries) up to 10% slower. */
+#define SPGEMM_WINDOW_MIN_TILES 8.0
+#define SPGEMM_WINDOW_MAX_NNZ 12.0
+static inline bool spgemm_row_windows(int windows, const uint16_t *occ, const fmt_tile *a, const fmt_tile *b) {
+  if (!occ || windows != 0)
+    return occ && windows > 0;
+  double b_row = b->tile_m ? (double)b->num_tiles / b->tile_m : 0;
+  double a_fill = a->num_tiles ? (double)a->nnz / a->num_tiles : 0;
+  double b_fill = b->num_tiles ? (double)b->nnz / b->num_tiles : 0;
+  return b_row >= SPGEMM_WINDOW_MIN_TILES && (a_fill <= SPGEMM_WINDOW_MAX_NNZ || b_fill <= SPGEMM_WINDOW_MAX_NNZ);
+}
 
 /* Whether step 2 starts with its row kernel: under AUTO, when C has a tile
  * row per half-warp slot (spgemm.h). */
@@ -122,12 +157,15 @@ static inline int64_t spgemm_computed_tiles(int64_t n, int32_t tile_m, bool uppe
 /* Step 1's candidates of C, device arrays: ptr (tile_m + 1, then the count
  * pass's scratch), col and row (num each), and for a symmetric product
  * twin (num; else NULL). exact: step 1 used the occupancy, so every
- * candidate is a tile of C (spgemm_exact_candidates). */
+ * candidate is a tile of C (spgemm_exact_candidates). occ: that occupancy
+ * where the row kernels walk in windows (spgemm_row_windows), else NULL;
+ * the caller's. */
 struct spgemm_candidates {
   int64_t num;
   int64_t *ptr;
   int32_t *col, *row, *twin;
   bool exact;
+  const uint16_t *occ;
 };
 
 /* Step 2: masks of every candidate (rows: the row kernel first; list: the
@@ -184,10 +222,11 @@ static __device__ __forceinline__ int spgemm_store_candidate(int64_t u, int r, u
 }
 /* The row kernel alone: cand_mask and cand_nnz of the candidate tile rows
  * with 1..SPGEMM_SYMBOLIC_ROW_CANDS candidates (upper: of their candidates
- * on and above the diagonal only). */
+ * on and above the diagonal only). With occ (step 1's occupancy, or NULL),
+ * it walks B's tile rows in windows (spgemm_row_windows). */
 amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, const int64_t *cand_ptr,
-                                       const int32_t *cand_col, bool upper, uint16_t *cand_mask,
-                                       int32_t *cand_nnz);
+                                       const int32_t *cand_col, const uint16_t *occ, bool upper,
+                                       uint16_t *cand_mask, int32_t *cand_nnz);
 
 /* The items of the tile rows the row kernels leave (tile_leftover.cu):
  * for each row i whose weight exceeds limit, ptr[i] .. ptr[i + 1] - 1 go
@@ -240,14 +279,16 @@ static __device__ __forceinline__ int64_t spgemm_grab_unit(unsigned long long *n
 
 /* Step 3: C's values (the row kernel first where spgemm.h's AUTO rule, or
  * kernels, says so; list as in step 2). With c_twin (a symmetric product),
- * the upper tiles only, each also written into its twin. */
-amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
+ * the upper tiles only, each also written into its twin. occ: step 1's
+ * occupancy where the row kernel walks in windows (spgemm_row_windows),
+ * else NULL. */
+amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b, const uint16_t *occ,
                                  fmt_tile *c, const int32_t *c_row, const int32_t *c_twin, int dense_threshold,
                                  spgemm_kernels kernels, int row_split, bool list);
 /* The row kernel alone: C tile rows with 1..SPGEMM_ROW_SLOTS entries,
  * split half-warps per row (1, 2, 4 or 8; 0: enough to fill the GPU);
- * c_twin as above. */
-amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_tile *c, const int32_t *c_twin,
-                                      int split);
+ * c_twin and occ as above. */
+amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, fmt_tile *c,
+                                      const int32_t *c_twin, int split);
 
 #endif

@@ -4,7 +4,8 @@
  *
  * Allocations: C's arrays, and work arrays of O(tiles): B's column order
  * (unless the pair kernels look B's tiles up in its tile rows),
- * A's and B's tile occupancy (exact candidates, 2 bytes per tile), the
+ * A's and B's tile occupancy (exact candidates, 2 bytes per tile; kept
+ * to the end where the row kernels walk in windows), the
  * candidate structure (pointers, columns, rows, masks, nnz, prefixes) and
  * C's tile rows (for a symmetric product, the candidates' and C's twins);
  * with one pass (spgemm.h), 2 KB per candidate for its
@@ -40,6 +41,9 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   spgemm_b_lookup_kind lookup = opt ? opt->b_lookup : SPGEMM_B_LOOKUP_AUTO;
   if (lookup != SPGEMM_B_LOOKUP_AUTO && lookup != SPGEMM_B_LOOKUP_COLUMNS && lookup != SPGEMM_B_LOOKUP_ROWS)
     return amg_error(AMG_ERR_ARG, "spgemm: b_lookup %d; use auto (0), columns (1) or rows (2)", (int)lookup);
+  int row_windows = opt ? opt->row_windows : 0;
+  if (row_windows < -1 || row_windows > 1)
+    return amg_error(AMG_ERR_ARG, "spgemm: row_windows %d; use auto (0), always (1) or never (-1)", row_windows);
   if (row_split != 0 && row_split != 1 && row_split != 2 && row_split != 4 && row_split != 8)
     return amg_error(AMG_ERR_ARG, "spgemm: row_split %d; use 0, 1, 2, 4 or 8", row_split);
   bool upper = opt && opt->symmetric;
@@ -47,9 +51,10 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
     return amg_error(AMG_ERR_ARG, "spgemm: a symmetric product must be square, not %d x %d", a->m, b->n);
   fmt_tile_columns *bc = NULL; /* B's column order, unless B_kj is looked up in B's tile rows */
   spgemm_b_lookup bl;
-  spgemm_candidates cand = {0, NULL, NULL, NULL, NULL, false};
+  spgemm_candidates cand = {0, NULL, NULL, NULL, NULL, false, NULL};
   int32_t *c_row = NULL, *c_twin = NULL;
   uint16_t *occ = NULL; /* exact candidates (spgemm_occupancy_device) */
+  const uint16_t *row_occ = NULL; /* occ, where the row kernels walk in windows */
   fmt_tile *c = NULL;
   fmt_timer *timer = NULL, *step = NULL;
   int profile = stats && stats->profile;
@@ -88,6 +93,9 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   cand.exact = spgemm_exact_candidates(opt ? opt->layout_candidates : 0, kernels, a, b);
   if (cand.exact)
     AMG_TRY_GOTO(spgemm_occupancy_device(a, b, &occ), s, done);
+  if (spgemm_row_windows(row_windows, occ, a, b))
+    row_occ = occ;
+  cand.occ = row_occ;
   AMG_TRY_GOTO(spgemm_structure_device(a, b, occ, cand.ptr, cand.ptr + a->tile_m + 1, &cand.num), s, done);
   if (cand.num > SPGEMM_MAX_TILES) {
     s = amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld candidate tiles; the kernels take at most %lld",
@@ -98,8 +106,10 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand.row, (size_t)cand.num * sizeof *cand.row), s, done);
   AMG_TRY_GOTO(
       spgemm_structure_fill_device(a, b, occ, cand.ptr, cand.ptr + a->tile_m + 1, cand.col, cand.row), s, done);
-  fmt_device_free(occ);
-  occ = NULL;
+  if (!row_occ) {
+    fmt_device_free(occ);
+    occ = NULL;
+  }
   if (upper)
     AMG_TRY_GOTO(spgemm_twins_device(cand.num, cand.ptr, cand.row, cand.col, &cand.twin), s, done);
   STEP_DONE(1);
@@ -114,7 +124,8 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   STEP_DONE(2);
   if (!one_pass)
     AMG_TRY_GOTO(
-        spgemm_numeric_device(a, bl, b, c, c_row, c_twin, dense_threshold, kernels, row_split, list), s, done);
+        spgemm_numeric_device(a, bl, b, row_occ, c, c_row, c_twin, dense_threshold, kernels, row_split, list), s,
+        done);
   STEP_DONE(3);
 #undef STEP_DONE
   if (stats) {

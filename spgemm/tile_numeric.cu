@@ -95,7 +95,7 @@ static bool numeric_by_rows(spgemm_kernels kernels, const fmt_tile *a, const fmt
           spgemm_mean_list(a, b) >= 8.0);
 }
 
-amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
+amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b, const uint16_t *occ,
                                  fmt_tile *c, const int32_t *c_row, const int32_t *c_twin, int dense_threshold,
                                  spgemm_kernels kernels, int row_split, bool list) {
   int64_t nt = c->num_tiles;
@@ -113,7 +113,7 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
   static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true, false, false, false>, NUMERIC_THREADS);
   amg_status s = AMG_OK;
   if (numeric_by_rows(kernels, a, b, c)) { /* the pair kernel takes the rows it leaves */
-    AMG_TRY_GOTO(spgemm_numeric_rows_device(a, b, c, c_twin, row_split), s, done);
+    AMG_TRY_GOTO(spgemm_numeric_rows_device(a, b, occ, c, c_twin, row_split), s, done);
     row_slots = SPGEMM_ROW_SLOTS;
   }
   if (row_slots > 0 && (list || spgemm_use_leftover(blocks, group == 1 ? wave16 : wave32))) {

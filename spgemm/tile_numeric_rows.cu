@@ -24,9 +24,14 @@
  * row takes the p-th of SPLIT equal slices of A's tile row into its own
  * partial row, and the partial rows are added in order p = 0, 1, ... at the
  * end. Either way the order is fixed, so the result is bitwise
- * reproducible. B's tiles go in batches of ROW_BATCH: lane r stages row r of
- * each (mask and row start) in shared memory, and lane g < ROW_BATCH looks
- * up the C tile of B tile g. */
+ * reproducible. B's tiles go in batches of ROW_BATCH: lane r stages row r
+ * of each (mask and row start) in shared memory, and lane g < ROW_BATCH
+ * looks up the C tile of B tile g. With windows (spgemm_row_windows), lane
+ * r first looks up the C tile of tile r of a window of 16, dead pairs
+ * skipped (spgemm_pair_live), and the batches take the live ones. A dead
+ * pair adds nothing, so the sums and their order are the same either way. */
+#include <type_traits>
+
 #include "spgemm_device.cuh"
 #include "tile_accumulate.cuh"
 #include "tile_match.cuh"
@@ -86,16 +91,50 @@ static __device__ __forceinline__ void mirror_row(int32_t i, int32_t c_lo, int32
   }
 }
 
+/* Batch slot g of B tile tb, whose product goes to C tile q of the row
+ * (-1: none): lane r's row of it (C's mask cm, its first slot cs from the
+ * row's first entry base), B's first entry kb0, and B's row r staged. */
+static __device__ __forceinline__ void stage_pair(int32_t q, int64_t tb, int r, int64_t base,
+                                                  const int64_t *c_tile_nnz, const uint16_t *c_mask,
+                                                  const uint8_t *c_row_ptr, const int64_t *b_tile_nnz,
+                                                  const uint16_t *b_mask, const uint8_t *b_row_ptr, unsigned *cm,
+                                                  int32_t *cs, int64_t *kb0, uint32_t *staged_g) {
+  *cm = 0;
+  *cs = 0;
+  *kb0 = 0;
+  if (q >= 0) {
+    *cm = c_mask[FMT_TILE * q + r];
+    *cs = (int32_t)(c_tile_nnz[q] - base) + c_row_ptr[FMT_TILE * q + r];
+    *kb0 = b_tile_nnz[tb];
+    staged_g[r] = spgemm_stage_b_row(b_mask, b_row_ptr, tb, r);
+  }
+}
+
+/* The batch's pair products, A's row r (am, from ka) into lane r's slots. */
+static __device__ __forceinline__ void add_batch(unsigned am, int64_t ka, uint32_t (*staged)[16],
+                                                 const unsigned *cm, const int32_t *cs, const int64_t *kb0, int r,
+                                                 const double *a_val, const double *b_val, double *acc,
+                                                 unsigned members) {
+  __syncwarp(members);
+#pragma unroll
+  for (int g = 0; g < ROW_BATCH; g++)
+    if (cm[g]) /* else staged[g] was not written */
+      spgemm_add_pair(am, ka, staged[g], kb0[g], false, r, cm[g], a_val, b_val, acc + cs[g]);
+  __syncwarp(members); /* the staged rows are read */
+}
+
 /* The C tile rows with more than MIN_LEN and at most SLOTS entries, SPLIT
  * half-warps each. SYM (a symmetric product, tile_twins.cu): their tiles
  * from the diagonal on, each also written into its twin c_twin[t]
- * (instances of their own, so that the others keep their registers). */
-template <int SLOTS, int MIN_LEN, int SPLIT, bool SYM>
+ * (instances of their own, so that the others keep their registers).
+ * WINDOWS: B's tile rows in windows, with the tiles' occupancy a_cols and
+ * b_rows (step 1's); else in plain batches, and those are not read. */
+template <int SLOTS, int MIN_LEN, int SPLIT, bool SYM, bool WINDOWS>
 static __global__ void
 __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS : 1)
     rows_kernel(int32_t tile_m, const int64_t *c_tile_ptr, const int32_t *c_tile_col,
                 const int64_t *c_tile_nnz, const uint16_t *c_mask, const uint8_t *c_row_ptr, double *c_val,
-                const int32_t *c_twin,
+                const int32_t *c_twin, const uint16_t *a_cols, const uint16_t *b_rows,
                 const int64_t *a_tile_ptr, const int32_t *a_tile_col, const int64_t *a_tile_nnz,
                 const uint16_t *a_mask, const uint8_t *a_row_ptr, const double *a_val,
                 const int64_t *b_tile_ptr, const int32_t *b_tile_col, const int64_t *b_tile_nnz,
@@ -145,35 +184,46 @@ __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS 
           bound = fmt_lower_bound(b_tile_col, row_lo, row_hi, key);
       }
       int64_t b_lo = __shfl_sync(members, bound, 0, 16), b_hi = __shfl_sync(members, bound, 1, 16);
-      for (int64_t tb0 = b_lo; tb0 < b_hi; tb0 += ROW_BATCH) {
-        /* Lane g < ROW_BATCH: C tile of B tile tb0 + g, as an offset into the row. */
-        int64_t mine = tb0 + r;
-        int32_t found = -1;
-        if (r < ROW_BATCH && mine < b_hi)
-          found = spgemm_find(c_tile_col, c_lo, c_hi, b_tile_col[mine]);
-        int64_t kb0[ROW_BATCH];
-        unsigned cm[ROW_BATCH];
-        int32_t cs[ROW_BATCH];
+      if (WINDOWS) {
+        unsigned a_used = a_cols[ta];
+        for (int64_t w0 = b_lo; w0 < b_hi; w0 += 16) {
+          /* Lane r: the C tile of B tile w0 + r, as an offset into the row, or -1
+           * (past b_hi, a dead pair, or an empty product tile: C has no such tile). */
+          int32_t found = -1;
+          if (w0 + r < b_hi && spgemm_pair_live(a_used, b_rows, w0 + r))
+            found = spgemm_find(c_tile_col, c_lo, c_hi, b_tile_col[w0 + r]);
+          unsigned live = (__ballot_sync(members, found >= 0) >> (threadIdx.x & 16)) & 0xFFFFu;
+          while (live) {
+            unsigned cm[ROW_BATCH];
+            int32_t cs[ROW_BATCH];
+            int64_t kb0[ROW_BATCH];
 #pragma unroll
-        for (int g = 0; g < ROW_BATCH; g++) {
-          int32_t q = __shfl_sync(members, found, g, 16);
-          int64_t tb = tb0 + g;
-          cm[g] = 0;
-          cs[g] = 0;
-          kb0[g] = 0;
-          if (q >= 0) { /* -1 past b_hi, or where the product tile is empty (C has no such tile) */
-            cm[g] = c_mask[FMT_TILE * q + r];
-            cs[g] = (int32_t)(c_tile_nnz[q] - base) + c_row_ptr[FMT_TILE * q + r];
-            kb0[g] = b_tile_nnz[tb];
-            staged[g][r] = spgemm_stage_b_row(b_mask, b_row_ptr, tb, r);
+            for (int g = 0; g < ROW_BATCH; g++) {
+              int p = __ffs(live) - 1; /* -1 once the window's live tiles are taken */
+              live &= live - 1;
+              int32_t q = __shfl_sync(members, found, p & 15, 16);
+              stage_pair(p >= 0 ? q : -1, w0 + p, r, base, c_tile_nnz, c_mask, c_row_ptr, b_tile_nnz, b_mask,
+                         b_row_ptr, &cm[g], &cs[g], &kb0[g], staged[g]);
+            }
+            add_batch(am, ka0, staged, cm, cs, kb0, r, a_val, b_val, acc, members);
           }
         }
-        __syncwarp(members);
+      } else {
+        for (int64_t tb0 = b_lo; tb0 < b_hi; tb0 += ROW_BATCH) {
+          /* Lane g < ROW_BATCH: C tile of B tile tb0 + g, as an offset into the row. */
+          int64_t mine = tb0 + r;
+          int32_t found = -1;
+          if (r < ROW_BATCH && mine < b_hi)
+            found = spgemm_find(c_tile_col, c_lo, c_hi, b_tile_col[mine]);
+          unsigned cm[ROW_BATCH];
+          int32_t cs[ROW_BATCH];
+          int64_t kb0[ROW_BATCH];
 #pragma unroll
-        for (int g = 0; g < ROW_BATCH; g++)
-          if (cm[g]) /* else staged[g] was not written */
-            spgemm_add_pair(am, ka0, staged[g], kb0[g], false, r, cm[g], a_val, b_val, acc + cs[g]);
-        __syncwarp(members);
+          for (int g = 0; g < ROW_BATCH; g++) /* -1 past b_hi, or where the product tile is empty */
+            stage_pair(__shfl_sync(members, found, g, 16), tb0 + g, r, base, c_tile_nnz, c_mask, c_row_ptr,
+                       b_tile_nnz, b_mask, b_row_ptr, &cm[g], &cs[g], &kb0[g], staged[g]);
+          add_batch(am, ka0, staged, cm, cs, kb0, r, a_val, b_val, acc, members);
+        }
       }
     }
   }
@@ -214,36 +264,41 @@ __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS 
  * of its size still took their whole latency: 91 us for the 3D 7-point
  * A^2's smaller instance, 12 us for the 2D 5-point's larger (run 121). */
 template <int SPLIT>
-static amg_status launch_rows(const fmt_tile *a, const fmt_tile *b, fmt_tile *c, const int32_t *c_twin) {
+static amg_status launch_rows(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, fmt_tile *c,
+                              const int32_t *c_twin) {
   cudaStream_t side;
   amg_status s = fmt_fork(&side);
   if (s != AMG_OK)
     return s;
   unsigned blocks = (unsigned)(((int64_t)c->tile_m + ROW_HALF_WARPS / SPLIT - 1) / (ROW_HALF_WARPS / SPLIT));
+  auto launch = [&](auto sym, auto windows) {
+    constexpr bool S = decltype(sym)::value, W = decltype(windows)::value;
 #define ROWS_ARGS                                                                                  \
-  c->tile_m, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val, c_twin, a->tile_ptr, \
-      a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, b->tile_ptr, b->tile_col, b->tile_nnz, \
-      b->mask, b->row_ptr, b->val
-  if (c_twin)
-    rows_kernel<SPGEMM_SHORT_ROW_SLOTS, 0, SPLIT, true><<<blocks, ROW_THREADS, 0, side>>>(ROWS_ARGS);
-  else
-    rows_kernel<SPGEMM_SHORT_ROW_SLOTS, 0, SPLIT, false><<<blocks, ROW_THREADS, 0, side>>>(ROWS_ARGS);
-  cudaError_t e = cudaGetLastError();
-  if (c_twin)
-    rows_kernel<SPGEMM_ROW_SLOTS, SPGEMM_SHORT_ROW_SLOTS, SPLIT, true>
+  c->tile_m, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val, c_twin, occ,          \
+      spgemm_b_rows_of(occ, a), a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val,       \
+      b->tile_ptr, b->tile_col, b->tile_nnz, b->mask, b->row_ptr, b->val
+    rows_kernel<SPGEMM_SHORT_ROW_SLOTS, 0, SPLIT, S, W><<<blocks, ROW_THREADS, 0, side>>>(ROWS_ARGS);
+    cudaError_t e = cudaGetLastError();
+    rows_kernel<SPGEMM_ROW_SLOTS, SPGEMM_SHORT_ROW_SLOTS, SPLIT, S, W>
         <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
-  else
-    rows_kernel<SPGEMM_ROW_SLOTS, SPGEMM_SHORT_ROW_SLOTS, SPLIT, false>
-        <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
-  if (e == cudaSuccess)
-    e = cudaGetLastError();
 #undef ROWS_ARGS
+    return e != cudaSuccess ? e : cudaGetLastError();
+  };
+  cudaError_t e;
+  if (c_twin && occ)
+    e = launch(std::true_type{}, std::true_type{});
+  else if (c_twin)
+    e = launch(std::true_type{}, std::false_type{});
+  else if (occ)
+    e = launch(std::false_type{}, std::true_type{});
+  else
+    e = launch(std::false_type{}, std::false_type{});
   s = fmt_join(); /* also on error: C may be freed next, on the library stream */
   return e != cudaSuccess ? amg_cuda_status(e, "rows_kernel launch", __FILE__, __LINE__) : s;
 }
 
-amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_tile *c, const int32_t *c_twin,
-                                      int split) {
+amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, fmt_tile *c,
+                                      const int32_t *c_twin, int split) {
   if (c->tile_m == 0 || c->num_tiles == 0)
     return AMG_OK;
   if (split == 0) { /* enough half-warps to fill the GPU's slots, up to a block per row */
@@ -254,13 +309,13 @@ amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, fmt_
   }
   switch (split) {
   case 1:
-    return launch_rows<1>(a, b, c, c_twin);
+    return launch_rows<1>(a, b, occ, c, c_twin);
   case 2:
-    return launch_rows<2>(a, b, c, c_twin);
+    return launch_rows<2>(a, b, occ, c, c_twin);
   case 4:
-    return launch_rows<4>(a, b, c, c_twin);
+    return launch_rows<4>(a, b, occ, c, c_twin);
   case ROW_HALF_WARPS:
-    return launch_rows<ROW_HALF_WARPS>(a, b, c, c_twin);
+    return launch_rows<ROW_HALF_WARPS>(a, b, occ, c, c_twin);
   default:
     return amg_error(AMG_ERR_ARG, "spgemm: row_split %d; use 0, 1, 2, 4 or %d", split, ROW_HALF_WARPS);
   }

@@ -355,11 +355,6 @@ amg_status spgemm_occupancy_device(const fmt_tile *a, const fmt_tile *b, uint16_
   return AMG_OK;
 }
 
-/* B's part of occ (spgemm_occupancy_device: A's tiles first), or NULL. */
-static const uint16_t *b_rows_of(const uint16_t *occ, const fmt_tile *a) {
-  return occ ? occ + a->num_tiles : NULL;
-}
-
 amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ,
                                    int64_t *cand_ptr, int64_t *scratch, int64_t *num_cand) {
   *num_cand = 0;
@@ -376,17 +371,17 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const u
   spgemm_scan_layout l = by_blocks ? block_row_layout(tile_m) : count_layout(tile_m);
   if (by_blocks)
     block_rows_kernel<false><<<(unsigned)tile_m, BLOCK_THREADS, 0, fmt_stream()>>>(
-        a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, b_rows_of(occ, a), l, cand_ptr,
+        a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a), l, cand_ptr,
         scratch, (int64_t *)device, NULL, NULL);
   else if (l.fused)
     count_kernel<true, 32><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
         tile_m, l.len, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,
-        b_rows_of(occ, a), cand_ptr, scratch, (int64_t *)device);
+        spgemm_b_rows_of(occ, a), cand_ptr, scratch, (int64_t *)device);
   else {
     int g = group_lanes(a);
     unsigned blocks = fmt_blocks(tile_m, g, STRUCT_WARPS * 32);
 #define COUNT_ARGS                                                                                 \
-  tile_m, 1, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, b_rows_of(occ, a),            \
+  tile_m, 1, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a),            \
       cand_ptr, NULL, NULL
     if (g == 8)
       count_kernel<false, 8><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(COUNT_ARGS);
@@ -418,7 +413,7 @@ amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, co
     return AMG_OK;
   if (block_rows(a)) {
     block_rows_kernel<true><<<(unsigned)a->tile_m, BLOCK_THREADS, 0, fmt_stream()>>>(
-        a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, b_rows_of(occ, a),
+        a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a),
         block_row_layout(a->tile_m), cand_ptr, (int64_t *)scratch, NULL, cand_col, cand_row);
     AMG_CUDA_TRY(cudaGetLastError());
     return AMG_OK;
@@ -427,7 +422,7 @@ amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, co
   int g = group_lanes(a);
   unsigned blocks = fmt_blocks(a->tile_m, g, STRUCT_WARPS * 32);
 #define FILL_ARGS                                                                                  \
-  a->tile_m, l, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, b_rows_of(occ, a), cand_ptr,     \
+  a->tile_m, l, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a), cand_ptr,     \
       scratch, cand_col, cand_row
   if (g == 8)
     fill_kernel<8><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(FILL_ARGS);

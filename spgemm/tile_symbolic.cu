@@ -460,8 +460,9 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   static const int64_t wave16 = spgemm_one_wave(symbolic_left_kernel<16, false>, SYM_THREADS);
   static const int64_t wave32 = spgemm_one_wave(symbolic_left_kernel<32, false>, SYM_THREADS);
   if (num_cand > 0 && rows)
-    AMG_TRY_GOTO(spgemm_symbolic_rows_device(a, b, cand_ptr, cand_col, twin != NULL, cand_mask, cand_nnz), s,
-                 done);
+    AMG_TRY_GOTO(
+        spgemm_symbolic_rows_device(a, b, cand_ptr, cand_col, cand->occ, twin != NULL, cand_mask, cand_nnz), s,
+        done);
   if (num_cand > 0 && rows && (list || spgemm_use_leftover(l.blocks, group == 1 ? wave16 : wave32))) {
     AMG_TRY_GOTO(
         spgemm_leftover_device(a->tile_m, num_cand, cand_ptr, NULL, SPGEMM_SYMBOLIC_ROW_CANDS, &left, &work), s,

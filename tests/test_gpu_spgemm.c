@@ -68,6 +68,27 @@ static void check_values(const fmt_tile *got, const fmt_tile *ref, const fmt_csr
 /* Products whose one pass met empty candidates, which C must drop. */
 static int one_pass_dropped;
 
+/* Dead tile pairs of A*B (A_ik uses none of B_kj's rows: they add nothing),
+ * which the row kernels skip when they walk in windows, as in variant 0
+ * below but not in the last, and the two must be bitwise equal. Counted
+ * over all products, so that the skip is known to be met. */
+static int64_t dead_pairs;
+
+static void count_dead_pairs(const fmt_tile *a, const fmt_tile *b) {
+  for (int64_t ta = 0; ta < a->num_tiles; ta++) {
+    unsigned cols = 0;
+    for (int r = 0; r < FMT_TILE; r++)
+      cols |= a->mask[FMT_TILE * ta + r];
+    int32_t k = a->tile_col[ta];
+    for (int64_t tb = b->tile_ptr[k]; tb < b->tile_ptr[k + 1]; tb++) {
+      unsigned rows = 0;
+      for (int r = 0; r < FMT_TILE; r++)
+        rows |= b->mask[FMT_TILE * tb + r] ? 1u << r : 0u;
+      dead_pairs += (cols & rows) == 0;
+    }
+  }
+}
+
 /* Every kernel choice on A*B (as a symmetric product when symmetric)
  * against ref: structure exact, values within 1e-12 |A||B|, the stats
  * describing C, a symmetric product exactly symmetric (checked on the
@@ -77,7 +98,8 @@ static int one_pass_dropped;
  * products do), must be bitwise equal; the others are the two-pass pair
  * kernels alone with the dense, sparse and default accumulators, AUTO, the
  * numeric row kernel with each number of half-warps per row (the first
- * with the leftover list), and steps 2 and 3 as one pass, three times: with
+ * with the leftover list; those of 2 and 8 in windows), and steps 2 and 3
+ * as one pass, three times: with
  * B_kj looked up in B's column order (from B^T), then twice in B's tile
  * rows (given B^T the second time, which that lookup ignores), and those
  * two must be bitwise equal. Variants look B's tiles up both ways
@@ -94,19 +116,19 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
   const int thr = SPGEMM_DENSE_THRESHOLD;
   const spgemm_b_lookup_kind cols = SPGEMM_B_LOOKUP_COLUMNS, rows = SPGEMM_B_LOOKUP_ROWS;
   const spgemm_tile_options variants[] = {
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two, 0, cols},
-      {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, rows},
-      {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, cols},
-      {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, -1, cols},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 1, two, 0, rows},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two, 0, cols},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0, cols},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two, 0, cols},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, cols},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one, 1, rows},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, rows},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two, 1, cols}};
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two, 0, cols, 1},
+      {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, rows, 0},
+      {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, cols, 0},
+      {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, -1, cols, 0},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 1, two, 0, rows, -1},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two, 0, cols, 1},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0, cols, -1},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two, 0, cols, 1},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, cols, 0},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one, 1, rows, 0},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, rows, 0},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two, 1, cols, 0}};
   const int last = (int)(sizeof variants / sizeof *variants) - 1, one_first = last - 2;
   fmt_tile *first = NULL, *first_one = NULL;
   for (int v = 0; v <= last; v++) {
@@ -163,6 +185,8 @@ static void check_product_ex(const fmt_csr *a, const fmt_csr *b, const char *wha
   CHECK_OK(fmt_tile_from_csr(a, &ta));
   CHECK_OK(fmt_tile_from_csr(b, &tb));
   CHECK_OK(spgemm_tile_reference(ta, tb, &ref));
+  if (ta && tb)
+    count_dead_pairs(ta, tb);
   CHECK_OK(fmt_tile_upload(ta, &da));
   CHECK_OK(fmt_tile_upload(tb, &db));
   if (!ref || !da || !db)
@@ -256,7 +280,7 @@ static void check_unsymmetric_patterns(void) {
     for (int v = 0; da && db && v < (p == 2 ? 1 : 3); v++) {
       spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, v == 0 ? SPGEMM_KERNELS_ROWS : SPGEMM_KERNELS_PAIRS, 1,
                                  0, NULL, 0, v == 2 ? SPGEMM_PASSES_ONE : SPGEMM_PASSES_TWO, p == 1,
-                                 SPGEMM_B_LOOKUP_AUTO};
+                                 SPGEMM_B_LOOKUP_AUTO, 0};
       fmt_tile *dc = NULL;
       CHECK_ERROR(spgemm_tile_device(da, db, &dc, &sym, NULL), AMG_ERR_ARG, "pattern of A*B is not symmetric");
       CHECK(dc == NULL, "a refused product returned C");
@@ -284,18 +308,21 @@ static void check_symmetric_products(void) {
   CHECK_OK(fmt_tile_upload(tx, &dx));
   CHECK_OK(fmt_tile_upload(ty, &dy));
   spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                             SPGEMM_B_LOOKUP_AUTO};
+                             SPGEMM_B_LOOKUP_AUTO, 0};
   spgemm_tile_options split3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, 0, 3, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                                SPGEMM_B_LOOKUP_AUTO};
+                                SPGEMM_B_LOOKUP_AUTO, 0};
   spgemm_tile_options passes3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, (spgemm_passes)3, 0,
-                                 SPGEMM_B_LOOKUP_AUTO};
+                                 SPGEMM_B_LOOKUP_AUTO, 0};
   spgemm_tile_options lookup3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                                 (spgemm_b_lookup_kind)3};
+                                 (spgemm_b_lookup_kind)3, 0};
+  spgemm_tile_options windows2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
+                                  SPGEMM_B_LOOKUP_AUTO, 2};
   if (dx && dy) {
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &sym, NULL), AMG_ERR_ARG, "must be square");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &split3, NULL), AMG_ERR_ARG, "row_split 3");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &passes3, NULL), AMG_ERR_ARG, "passes 3");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &lookup3, NULL), AMG_ERR_ARG, "b_lookup 3");
+    CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &windows2, NULL), AMG_ERR_ARG, "row_windows 2");
   }
   fmt_tile_destroy(tx);
   fmt_tile_destroy(ty);
@@ -532,5 +559,6 @@ int main(void) {
   check_galerkin(27, 14);
   check_second_product(1024);
   CHECK(one_pass_dropped > 0, "no product had empty candidates in one pass, so that path went untested");
+  CHECK(dead_pairs > 0, "no product had dead tile pairs, so the row kernels' skip went untested");
   return test_finish("test_gpu_spgemm");
 }
