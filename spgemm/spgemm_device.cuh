@@ -42,6 +42,29 @@ static inline const uint16_t *spgemm_b_rows_of(const uint16_t *occ, const fmt_ti
 static __device__ __forceinline__ bool spgemm_pair_live(unsigned a_used, const uint16_t *b_rows, int64_t tb) {
   return (a_used & b_rows[tb]) != 0;
 }
+/* The row kernels' window of B's tiles w0 .. w0 + 15 (of B's tile row up
+ * to b_hi), A's tile using columns a_used: lane r of the half-warp
+ * (members) returns where B tile w0 + r's column stands in list[lo, hi)
+ * (the row's C tiles or candidates), or -1 (past b_hi, a dead pair, or
+ * not there), and *live gets the window's bits of the tiles found. */
+static __device__ __forceinline__ int32_t spgemm_window_find(int64_t w0, int64_t b_hi, unsigned a_used,
+                                                             const uint16_t *b_rows, const int32_t *b_tile_col,
+                                                             const int32_t *list, int32_t lo, int32_t hi,
+                                                             unsigned members, unsigned *live) {
+  int r = threadIdx.x & 15;
+  int32_t found = -1;
+  if (w0 + r < b_hi && spgemm_pair_live(a_used, b_rows, w0 + r))
+    found = spgemm_find(list, lo, hi, b_tile_col[w0 + r]);
+  *live = (__ballot_sync(members, found >= 0) >> (threadIdx.x & 16)) & 0xFFFFu;
+  return found;
+}
+/* The next of a window's live tiles (its offset in the window, taken out
+ * of *live), or -1 once all are taken. */
+static __device__ __forceinline__ int spgemm_window_next(unsigned *live) {
+  int p = __ffs(*live) - 1;
+  *live &= *live - 1;
+  return p;
+}
 /* Whether the row kernels of steps 2 and 3 walk B's tile rows in windows
  * of 16 tiles, each lane looking up one tile's C tile, dead pairs
  * skipped, and the live ones batched (tile_numeric_rows.cu), rather than

@@ -187,20 +187,17 @@ __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS 
       if (WINDOWS) {
         unsigned a_used = a_cols[ta];
         for (int64_t w0 = b_lo; w0 < b_hi; w0 += 16) {
-          /* Lane r: the C tile of B tile w0 + r, as an offset into the row, or -1
-           * (past b_hi, a dead pair, or an empty product tile: C has no such tile). */
-          int32_t found = -1;
-          if (w0 + r < b_hi && spgemm_pair_live(a_used, b_rows, w0 + r))
-            found = spgemm_find(c_tile_col, c_lo, c_hi, b_tile_col[w0 + r]);
-          unsigned live = (__ballot_sync(members, found >= 0) >> (threadIdx.x & 16)) & 0xFFFFu;
+          /* Lane r: the C tile of B tile w0 + r (an empty product tile has none) */
+          unsigned live;
+          int32_t found = spgemm_window_find(w0, b_hi, a_used, b_rows, b_tile_col, c_tile_col, c_lo, c_hi,
+                                             members, &live);
           while (live) {
             unsigned cm[ROW_BATCH];
             int32_t cs[ROW_BATCH];
             int64_t kb0[ROW_BATCH];
 #pragma unroll
             for (int g = 0; g < ROW_BATCH; g++) {
-              int p = __ffs(live) - 1; /* -1 once the window's live tiles are taken */
-              live &= live - 1;
+              int p = spgemm_window_next(&live);
               int32_t q = __shfl_sync(members, found, p & 15, 16);
               stage_pair(p >= 0 ? q : -1, w0 + p, r, base, c_tile_nnz, c_mask, c_row_ptr, b_tile_nnz, b_mask,
                          b_row_ptr, &cm[g], &cs[g], &kb0[g], staged[g]);

@@ -76,18 +76,15 @@ static __global__ void __launch_bounds__(SROW_THREADS)
     if (WINDOWS) {
       unsigned a_used = a_cols[ta];
       for (int64_t w0 = b_lo; w0 < b_hi; w0 += 16) {
-        /* Lane r: the candidate of B tile w0 + r, as an offset into the row, or
-         * -1 (past the row, no such candidate, or a dead pair). */
-        int32_t found = -1;
-        if (w0 + r < b_hi && spgemm_pair_live(a_used, b_rows, w0 + r))
-          found = spgemm_find(cand_col, lo, hi, b_tile_col[w0 + r]);
-        unsigned live = (__ballot_sync(members, found >= 0) >> (threadIdx.x & 16)) & 0xFFFFu;
+        /* Lane r: the candidate of B tile w0 + r */
+        unsigned live;
+        int32_t found =
+            spgemm_window_find(w0, b_hi, a_used, b_rows, b_tile_col, cand_col, lo, hi, members, &live);
         while (live) {
           int32_t q[SROW_BATCH];
 #pragma unroll
           for (int g = 0; g < SROW_BATCH; g++) {
-            int p = __ffs(live) - 1; /* -1 once the window's live tiles are taken */
-            live &= live - 1;
+            int p = spgemm_window_next(&live);
             q[g] = __shfl_sync(members, found, p & 15, 16);
             if (p < 0)
               q[g] = -1;
