@@ -76,7 +76,7 @@ static __device__ __forceinline__ int spgemm_window_next(unsigned *live) {
  * Run 199 (H100, level 0): the model's 3D 7-point A^2 (B's rows 10.9
  * tiles of 10.2 entries, 31% of its pairs dead) 1.544 -> 1.441 ms, the SA
  * hierarchy's A*P on 3D (P's rows 8.4-11.7 tiles) 7-12% faster; but the
- * model's A*P (P's rows 3.2 tiles) 5-15% slower and its 2D A^2 (5.0 and
+ * model's A*P (P's rows 3.2 tiles) 5-17% slower and its 2D A^2 (5.0 and
  * 9.0 tiles of 16 entries) up to 10% slower. */
 #define SPGEMM_WINDOW_MIN_TILES 8.0
 #define SPGEMM_WINDOW_MAX_NNZ 12.0
