@@ -99,10 +99,9 @@ static void count_dead_pairs(const fmt_tile *a, const fmt_tile *b) {
  * kernels alone with the dense, sparse and default accumulators, AUTO, the
  * numeric row kernel with each number of half-warps per row (the first
  * with the leftover list; those of 2 and 8 in windows), and steps 2 and 3
- * as one pass, three times: with
- * B_kj looked up in B's column order (from B^T), then twice in B's tile
- * rows (given B^T the second time, which that lookup ignores), and those
- * two must be bitwise equal. Variants look B's tiles up both ways
+ * as one pass, three times: with B_kj looked up in B's column order (from
+ * B^T), then twice in B's tile rows (given B^T the second time, which that
+ * lookup ignores), and those two must be bitwise equal. Variants look B's tiles up both ways
  * (b_lookup). The last four take step 1's candidates from the
  * tile layouts, so step 2 meets empty ones; with the row kernels, the
  * others' must be exactly C's tiles (also for a symmetric product, whose
