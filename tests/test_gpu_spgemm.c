@@ -93,17 +93,18 @@ static void count_dead_pairs(const fmt_tile *a, const fmt_tile *b) {
  * against ref: structure exact, values within 1e-12 |A||B|, the stats
  * describing C, a symmetric product exactly symmetric (checked on the
  * device). Variant 0 and the last, the row kernels wherever rows fit (AUTO
- * picks them only for large C), the last reading B's column order from
- * B^T (as the setup does) and walking the leftover list (as large
- * products do), must be bitwise equal; the others are the two-pass pair
+ * picks them only for large C), the first walking B's tile rows in windows
+ * that skip dead pairs, the last in plain batches, reading B's column
+ * order from B^T (as the setup does) and walking the leftover list (as
+ * large products do), must be bitwise equal; the others are the two-pass pair
  * kernels alone with the dense, sparse and default accumulators, AUTO, the
  * numeric row kernel with each number of half-warps per row (the first
  * with the leftover list; those of 2 and 8 in windows), and steps 2 and 3
  * as one pass, three times: with B_kj looked up in B's column order (from
  * B^T), then twice in B's tile rows (given B^T the second time, which that
- * lookup ignores), and those two must be bitwise equal. Variants look B's tiles up both ways
- * (b_lookup). The last four take step 1's candidates from the
- * tile layouts, so step 2 meets empty ones; with the row kernels, the
+ * lookup ignores), and those two must be bitwise equal. Variants look B's
+ * tiles up both ways (b_lookup). The last four take step 1's candidates
+ * from the tile layouts, so step 2 meets empty ones; with the row kernels, the
  * others' must be exactly C's tiles (also for a symmetric product, whose
  * lower tiles are candidates that steps 2 and 3 skip), as must those of
  * the pair kernels asked for exact candidates (C then built in place). */
