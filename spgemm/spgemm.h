@@ -97,8 +97,9 @@ typedef enum spgemm_kernels {
 /* How the pair kernels find B_kj for a C tile (i, j) and an A tile (i, k)
  * (tile_match.cuh): in B's column order (sorted, or read from B^T), or by a
  * search of B's tile row k, which needs no column order. Both find the same
- * pairs in the same order of k. AUTO estimates the searches' dependent
- * loads from the mean list lengths (spgemm_device.cuh). */
+ * pairs in the same order of k. AUTO takes B's tile rows in a step whose
+ * row kernel leaves the pair kernels few rows, and elsewhere estimates the
+ * searches' dependent loads from the mean list lengths (spgemm_device.cuh). */
 typedef enum spgemm_b_lookup_kind {
   SPGEMM_B_LOOKUP_AUTO = 0,
   SPGEMM_B_LOOKUP_COLUMNS,

@@ -142,9 +142,39 @@ static inline bool spgemm_lookup_by_rows(spgemm_b_lookup_kind kind, const fmt_ti
   return by_rows < SPGEMM_B_ROWS_RATIO * by_columns;
 }
 
+/* Whether, under AUTO lookup (kind), the pair kernels of step 2 or 3 look
+ * B_kj up in B's tile rows because the step's row kernel goes first
+ * (row_kernel) and leaves them few rows: the step's items (candidates in
+ * step 2, C's entries in step 3) average at most the row kernel's limit
+ * per tile row (SPGEMM_SYMBOLIC_ROW_CANDS, SPGEMM_ROW_SLOTS). B's column
+ * order, built for those few rows alone, cost more than the lookup saved
+ * there: 17.2 us of the 3D 7-point A^2's 1,467 us of kernels (run 201),
+ * which took 1.425 ms with B's rows against 1.445 (run 202). Otherwise
+ * spgemm_lookup_by_rows decides, and the column order is built before the
+ * first step that needs it. */
+static inline bool spgemm_leftover_by_rows(spgemm_b_lookup_kind kind, bool row_kernel, int64_t items,
+                                           int32_t tile_m, int limit) {
+  return kind == SPGEMM_B_LOOKUP_AUTO && row_kernel && items <= (int64_t)tile_m * limit;
+}
+
 /* The numeric row kernel's smaller instance takes C tile rows of at most
  * this many entries (tile_numeric_rows.cu). */
 #define SPGEMM_SHORT_ROW_SLOTS 256
+
+/* Whether step 3 starts with its row kernel, once C's structure is known:
+ * under AUTO, when C has a tile row per half-warp slot, or (spgemm.h) when
+ * it has enough rows for a block of 8 half-warps each, rows of at most
+ * SPGEMM_SHORT_ROW_SLOTS entries on average, and the pair kernel would
+ * search pair lists of at least 8 tiles on average (tile_match.cuh). */
+static inline bool spgemm_numeric_by_rows(spgemm_kernels kernels, const fmt_tile *a, const fmt_tile *b,
+                                          const fmt_tile *c) {
+  if (kernels != SPGEMM_KERNELS_AUTO)
+    return kernels == SPGEMM_KERNELS_ROWS;
+  int64_t slots = fmt_half_warp_slots();
+  return c->tile_m >= slots ||
+         (8 * (int64_t)c->tile_m >= slots && c->nnz <= (int64_t)SPGEMM_SHORT_ROW_SLOTS * c->tile_m &&
+          spgemm_mean_list(a, b) >= 8.0);
+}
 
 /* A symmetric product (tile_twins.cu): *twin (allocated here) gets each
  * candidate's twin, candidate (j, i) for (i, j), or -1. After step 2's

@@ -19,6 +19,27 @@
 
 #define SPGEMM_MAX_TILES ((int64_t)INT32_MAX / FMT_TILE)
 
+/* The lookup of B_kj (tile_match.cuh) for the step about to run: B's tile
+ * rows, or B's column order *bc, built on first need (then *built, for
+ * the profile's step 0), from opt's b_transpose where it has one. */
+static amg_status b_lookup_for(bool by_rows, const fmt_tile *b, const spgemm_tile_options *opt,
+                               fmt_tile_columns **bc, spgemm_b_lookup *bl, bool *built) {
+  *built = false;
+  if (by_rows) {
+    *bl = spgemm_b_lookup{b->tile_ptr, b->tile_col, NULL};
+    return AMG_OK;
+  }
+  if (!*bc) {
+    amg_status s = opt && opt->b_transpose ? fmt_tile_columns_from_transpose(b, opt->b_transpose, bc)
+                                           : fmt_tile_columns_create_device(b, bc);
+    if (s != AMG_OK)
+      return s;
+    *built = true;
+  }
+  *bl = spgemm_b_lookup{(*bc)->col_ptr, (*bc)->row, (*bc)->tile};
+  return AMG_OK;
+}
+
 extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, fmt_tile **out,
                                          const spgemm_tile_options *opt, spgemm_stats *stats) {
   *out = NULL;
@@ -58,13 +79,15 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   fmt_tile *c = NULL;
   fmt_timer *timer = NULL, *step = NULL;
   int profile = stats && stats->profile;
-  bool rows = false, one_pass = false;
+  bool rows = false, one_pass = false, built = false;
+  bool by_rows = spgemm_lookup_by_rows(lookup, a, b); /* else a step's own rule (spgemm_leftover_by_rows) */
   amg_status s = AMG_OK;
   if (stats) {
     AMG_TRY_GOTO(fmt_timer_create(&timer), s, done);
     AMG_TRY_GOTO(fmt_timer_start(timer), s, done);
   }
   if (profile) {
+    stats->step_ms[0] = 0; /* B's column order, where built */
     AMG_TRY_GOTO(fmt_timer_create(&step), s, done);
     AMG_TRY_GOTO(fmt_timer_start(step), s, done);
   }
@@ -75,16 +98,6 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
       AMG_TRY_GOTO(fmt_timer_start(step), s, done);                                                \
     }                                                                                              \
   } while (0)
-  if (spgemm_lookup_by_rows(lookup, a, b))
-    bl = spgemm_b_lookup{b->tile_ptr, b->tile_col, NULL};
-  else {
-    if (opt && opt->b_transpose)
-      AMG_TRY_GOTO(fmt_tile_columns_from_transpose(b, opt->b_transpose, &bc), s, done);
-    else
-      AMG_TRY_GOTO(fmt_tile_columns_create_device(b, &bc), s, done);
-    bl = spgemm_b_lookup{bc->col_ptr, bc->row, bc->tile};
-  }
-  STEP_DONE(0);
   /* cand.ptr, then the count pass's scratch */
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand.ptr,
                                 ((size_t)a->tile_m + 1 + (size_t)spgemm_structure_scratch(a->tile_m)) *
@@ -116,16 +129,29 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   rows = spgemm_symbolic_by_rows(kernels, a->tile_m);
   one_pass = spgemm_use_one_pass(passes, rows, spgemm_computed_tiles(cand.num, a->tile_m, upper),
                                  spgemm_mean_list(a, b));
+  AMG_TRY_GOTO(b_lookup_for(by_rows || spgemm_leftover_by_rows(lookup, rows, cand.num, a->tile_m,
+                                                                SPGEMM_SYMBOLIC_ROW_CANDS),
+                            b, opt, &bc, &bl, &built),
+               s, done);
+  if (built)
+    STEP_DONE(0);
   AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, &cand, rows, list, one_pass, &c, &c_row, &c_twin), s, done);
   fmt_device_free(cand.col);
   fmt_device_free(cand.row);
   fmt_device_free(cand.twin);
   cand.col = cand.row = cand.twin = NULL;
   STEP_DONE(2);
-  if (!one_pass)
+  if (!one_pass) {
+    AMG_TRY_GOTO(b_lookup_for(by_rows || spgemm_leftover_by_rows(lookup, spgemm_numeric_by_rows(kernels, a, b, c),
+                                                                  c->nnz, c->tile_m, SPGEMM_ROW_SLOTS),
+                              b, opt, &bc, &bl, &built),
+                 s, done);
+    if (built)
+      STEP_DONE(0);
     AMG_TRY_GOTO(
         spgemm_numeric_device(a, bl, b, row_occ, c, c_row, c_twin, dense_threshold, kernels, row_split, list), s,
         done);
+  }
   STEP_DONE(3);
 #undef STEP_DONE
   if (stats) {

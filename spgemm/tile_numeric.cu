@@ -80,21 +80,6 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
 #undef NUMERIC_TILE_ARGS
 }
 
-/* Whether step 3 starts with its row kernel, once C's structure is known:
- * under AUTO, when C has a tile row per half-warp slot, or (spgemm.h) when
- * it has enough rows for a block of 8 half-warps each, rows of at most
- * SPGEMM_SHORT_ROW_SLOTS entries on average, and the pair kernel would
- * search pair lists of at least 8 tiles on average (tile_match.cuh). */
-static bool numeric_by_rows(spgemm_kernels kernels, const fmt_tile *a, const fmt_tile *b,
-                            const fmt_tile *c) {
-  if (kernels != SPGEMM_KERNELS_AUTO)
-    return kernels == SPGEMM_KERNELS_ROWS;
-  int64_t slots = fmt_half_warp_slots();
-  return c->tile_m >= slots ||
-         (8 * (int64_t)c->tile_m >= slots && c->nnz <= (int64_t)SPGEMM_SHORT_ROW_SLOTS * c->tile_m &&
-          spgemm_mean_list(a, b) >= 8.0);
-}
-
 amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b, const uint16_t *occ,
                                  fmt_tile *c, const int32_t *c_row, const int32_t *c_twin, int dense_threshold,
                                  spgemm_kernels kernels, int row_split, bool list) {
@@ -112,7 +97,7 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
   static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16, true, false, false, false>, NUMERIC_THREADS);
   static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true, false, false, false>, NUMERIC_THREADS);
   amg_status s = AMG_OK;
-  if (numeric_by_rows(kernels, a, b, c)) { /* the pair kernel takes the rows it leaves */
+  if (spgemm_numeric_by_rows(kernels, a, b, c)) { /* the pair kernel takes the rows it leaves */
     AMG_TRY_GOTO(spgemm_numeric_rows_device(a, b, occ, c, c_twin, row_split), s, done);
     row_slots = SPGEMM_ROW_SLOTS;
   }
