@@ -353,19 +353,24 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
 /* Exact candidates (spgemm_candidates): C's tiles are the candidates, with
  * their masks, and the scan left each tile's packed (tiles, entries)
  * prefix in tile_nnz (fmt_pack_tile_count). Block b takes tiles
- * [b * COMPACT_CANDS, (b + 1) * COMPACT_CANDS), half-warp h of them the
+ * [b * FINISH_CANDS, (b + 1) * FINISH_CANDS), half-warp h of them the
  * tiles h, h + COMPACT_HALF_WARPS, ...: the prefix becomes the tile's first
  * entry, and row_ptr and idx are written as in the compaction. Thread 0
- * closes tile_nnz. */
+ * closes tile_nnz. FINISH_CANDS 64 (34 registers, 65% of the warps active)
+ * against 128 (64 registers, 45%): 84.1 against 89.7 us on the 3D 7-point
+ * A^2 (ncu, run 206); launch bounds of 6 or 8 blocks, or idx staged in
+ * shared memory, were slower (108-114 us). */
+#define FINISH_CANDS 64
+#define FINISH_PER_HALF (FINISH_CANDS / COMPACT_HALF_WARPS)
 static __global__ void __launch_bounds__(COMPACT_THREADS)
     finish_kernel(int64_t num_tiles, int64_t nnz, int64_t *tile_nnz, const uint16_t *mask, uint8_t *row_ptr,
                   uint8_t *idx) {
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15;
-  int64_t t0 = (int64_t)blockIdx.x * COMPACT_CANDS + hw;
-  unsigned rows[COMPACT_PER_HALF];
-  uint64_t packed[COMPACT_PER_HALF];
+  int64_t t0 = (int64_t)blockIdx.x * FINISH_CANDS + hw;
+  unsigned rows[FINISH_PER_HALF];
+  uint64_t packed[FINISH_PER_HALF];
 #pragma unroll
-  for (int j = 0; j < COMPACT_PER_HALF; j++) {
+  for (int j = 0; j < FINISH_PER_HALF; j++) {
     int64_t t = t0 + COMPACT_HALF_WARPS * j;
     rows[j] = t < num_tiles ? mask[FMT_TILE * t + r] : 0;
     packed[j] = t < num_tiles ? (uint64_t)tile_nnz[t] : 0;
@@ -374,7 +379,7 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
   if (blockIdx.x == 0 && threadIdx.x == 0)
     tile_nnz[num_tiles] = nnz;
 #pragma unroll
-  for (int j = 0; j < COMPACT_PER_HALF; j++) {
+  for (int j = 0; j < FINISH_PER_HALF; j++) {
     int64_t t = t0 + COMPACT_HALF_WARPS * j, base = fmt_unpack_tile_count{}(packed[j]).nnz;
     if (r == 0 && t < num_tiles)
       tile_nnz[t] = base;
@@ -577,7 +582,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     c_twin = cand->twin;
     cand->row = cand->twin = NULL;
     if (num_cand > 0) {
-      finish_kernel<<<fmt_blocks(num_cand, 1, COMPACT_CANDS), COMPACT_THREADS, 0, fmt_stream()>>>(
+      finish_kernel<<<fmt_blocks(num_cand, 1, FINISH_CANDS), COMPACT_THREADS, 0, fmt_stream()>>>(
           num_cand, total.nnz, c->tile_nnz, c->mask, c->row_ptr, c->idx);
       AMG_LAUNCH_GOTO(s, done);
     }
