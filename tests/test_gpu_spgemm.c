@@ -299,7 +299,7 @@ done:
 }
 
 /* Each test matrix's A*A^T and A^T*A as symmetric products; a rectangular
- * product, and products whose pattern is not symmetric, refused. */
+ * product, products whose pattern is not symmetric and bad options refused. */
 static void check_symmetric_products(void) {
   fmt_csr *x = test_random_csr(37, 53, 0.2, 121, 0, 0), *y = test_random_csr(53, 20, 0.2, 122, 0, 0);
   fmt_tile *tx = NULL, *ty = NULL, *dx = NULL, *dy = NULL, *dc = NULL;
@@ -317,12 +317,16 @@ static void check_symmetric_products(void) {
                                  (spgemm_b_lookup_kind)3, 0};
   spgemm_tile_options windows2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
                                   SPGEMM_B_LOOKUP_AUTO, 2};
+  /* x (37 x 53) given as y's transpose (20 x 53) */
+  spgemm_tile_options wrong_bt = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, dx, 0, SPGEMM_PASSES_AUTO, 0,
+                                  SPGEMM_B_LOOKUP_COLUMNS, 0};
   if (dx && dy) {
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &sym, NULL), AMG_ERR_ARG, "must be square");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &split3, NULL), AMG_ERR_ARG, "row_split 3");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &passes3, NULL), AMG_ERR_ARG, "passes 3");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &lookup3, NULL), AMG_ERR_ARG, "b_lookup 3");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &windows2, NULL), AMG_ERR_ARG, "row_windows 2");
+    CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &wrong_bt, NULL), AMG_ERR_ARG, "not the first's transpose");
   }
   fmt_tile_destroy(tx);
   fmt_tile_destroy(ty);
