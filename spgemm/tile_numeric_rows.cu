@@ -12,10 +12,10 @@
  * The accumulator is one shared-memory slot per stored entry of the C row
  * (slot = the entry's offset from the row's first entry), so a row fits when
  * it holds at most SPGEMM_ROW_SLOTS entries; other rows are left to the pair
- * kernel (by a list, tile_leftover.cu). Rows of at most SPGEMM_SHORT_ROW_SLOTS
- * (256) entries go to an instance with less shared memory (256 slots per
- * half-warp, against SPGEMM_ROW_SLOTS), which the GPU holds more blocks
- * of. Lane r owns row r of every tile of the row: no atomics.
+ * kernel (by a list, tile_leftover.cu). Three instances take rows of up to
+ * SPGEMM_SHORT_ROW_SLOTS (256), ROW_MID_SLOTS (400) and SPGEMM_ROW_SLOTS
+ * (464) entries: the fewer slots per half-warp, the more blocks the GPU
+ * holds. Lane r owns row r of every tile of the row: no atomics.
  *
  * SPLIT = 1 (C has many tile rows): a half-warp per row. Each entry sums its
  * terms in increasing k, then in A's stored order, the order of the pair
@@ -43,9 +43,14 @@
 /* Blocks per multiprocessor the compiler must allow (registers) for the
  * instance of SPGEMM_SHORT_ROW_SLOTS slots: 10 (48 registers, a few spilled)
  * made step 3 up to 16% faster than 8 (60 registers, run 79); 12 was slower
- * (run 80). The larger instance is held to 7 blocks by its shared memory
- * (SPGEMM_ROW_SLOTS). */
+ * (run 80). The larger instances are held by their shared memory to 8
+ * blocks (ROW_MID_SLOTS) and 7 (SPGEMM_ROW_SLOTS). */
 #define ROW_MIN_BLOCKS 10
+/* The middle instance's slots: the 3D 7-point and 2D 9-point A^2 have C
+ * tile rows of up to 400 entries. With 464 slots their row kernel held 7
+ * blocks per multiprocessor; with 400, 8 (run 208: 3D 7-point A^2 1.371-1.391
+ * ms against 1.423-1.431, with SPGEMM_ROW_SLOTS 400 and no larger instance). */
+#define ROW_MID_SLOTS 400
 
 /* A symmetric product's C tile row i, tiles c_lo (its first on or above the
  * diagonal) .. c_hi - 1, written into their twins (tile_twins.cuh) from the
@@ -255,11 +260,12 @@ __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS 
   }
 }
 
-/* Both instances (rows of 1..SPGEMM_SHORT_ROW_SLOTS and of ..SPGEMM_ROW_SLOTS
- * entries) with SPLIT half-warps per row, side by side on two streams (they
- * write different rows). One after the other, the instance with few rows
- * of its size still took their whole latency: 91 us for the 3D 7-point
- * A^2's smaller instance, 12 us for the 2D 5-point's larger (run 121). */
+/* The three instances (rows of 1..SPGEMM_SHORT_ROW_SLOTS, ..ROW_MID_SLOTS
+ * and ..SPGEMM_ROW_SLOTS entries) with SPLIT half-warps per row: the
+ * smallest on the side stream, beside the other two (they write different
+ * rows). One after the other, the instance with few rows of its size still
+ * took their whole latency: 91 us for the 3D 7-point A^2's smaller
+ * instance, 12 us for the 2D 5-point's larger (run 121). */
 template <int SPLIT>
 static amg_status launch_rows(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, fmt_tile *c,
                               const int32_t *c_twin) {
@@ -276,8 +282,11 @@ static amg_status launch_rows(const fmt_tile *a, const fmt_tile *b, const uint16
       b->tile_ptr, b->tile_col, b->tile_nnz, b->mask, b->row_ptr, b->val
     rows_kernel<SPGEMM_SHORT_ROW_SLOTS, 0, SPLIT, S, W><<<blocks, ROW_THREADS, 0, side>>>(ROWS_ARGS);
     cudaError_t e = cudaGetLastError();
-    rows_kernel<SPGEMM_ROW_SLOTS, SPGEMM_SHORT_ROW_SLOTS, SPLIT, S, W>
+    rows_kernel<ROW_MID_SLOTS, SPGEMM_SHORT_ROW_SLOTS, SPLIT, S, W>
         <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
+    if (e == cudaSuccess)
+      e = cudaGetLastError();
+    rows_kernel<SPGEMM_ROW_SLOTS, ROW_MID_SLOTS, SPLIT, S, W><<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
 #undef ROWS_ARGS
     return e != cudaSuccess ? e : cudaGetLastError();
   };

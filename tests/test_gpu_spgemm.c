@@ -5,7 +5,8 @@
  * sparse-only and default accumulators) and the cuSPARSE backend must agree
  * too. Inputs: the foundation's matrices
  * (A^2, A*A^T, A^T*A, A*P with rectangular P), Poisson Galerkin levels, and
- * a matrix whose C rows fall on both sides of SPGEMM_ROW_SLOTS. The GPU count
+ * matrices whose C rows fall on both sides of SPGEMM_ROW_SLOTS and into each
+ * instance of the numeric row kernel. The GPU count
  * of intermediate products must equal the CSR reference's. Symmetric
  * products (A*A^T, A^T*A, Galerkin) are also computed as such and checked
  * against the CPU's symmetric product. */
@@ -455,6 +456,38 @@ static void count_row_kinds(const fmt_csr *a, int64_t *over, int64_t *within) {
   fmt_tile_destroy(t);
 }
 
+/* C = A*I with A's tile rows of 16 rows of 6, 20, 27 and 40 entries (in
+ * columns 0, 1, ...): C tile rows of 96, 320, 432 and 640 entries, one for
+ * each instance of the numeric row kernel (up to 256, 400 and
+ * SPGEMM_ROW_SLOTS entries, tile_numeric_rows.cu) and one for the pair
+ * kernel. *id gets the 512 x 512 identity. */
+static fmt_csr *row_lengths(fmt_csr **id) {
+  static const int len[4] = {6, 20, 27, 40};
+  fmt_csr *m = NULL;
+  *id = NULL;
+  if (fmt_csr_create(64, 512, 16 * (6 + 20 + 27 + 40), FMT_HOST, &m) != AMG_OK ||
+      fmt_csr_create(512, 512, 512, FMT_HOST, id) != AMG_OK) {
+    fmt_csr_destroy(m);
+    return NULL;
+  }
+  int64_t k = 0;
+  m->row_ptr[0] = 0;
+  for (int32_t i = 0; i < 64; i++) {
+    for (int32_t j = 0; j < len[i / 16]; j++, k++) {
+      m->col[k] = j;
+      m->val[k] = 1.0 + 0.001 * (i + j);
+    }
+    m->row_ptr[i + 1] = k;
+  }
+  (*id)->row_ptr[0] = 0;
+  for (int32_t i = 0; i < 512; i++) {
+    (*id)->col[i] = i;
+    (*id)->val[i] = 1.0;
+    (*id)->row_ptr[i + 1] = i + 1;
+  }
+  return m;
+}
+
 /* Entries (i, i) and (i, i + 1) on n rows: A^2 has 62,500 tile rows and
  * 125,000 candidate tiles at n = 10^6, more than the counting kernels scan
  * in one wave of units of at most SPGEMM_SCAN_MAX_LEN items on GPUs of up to
@@ -543,6 +576,14 @@ int main(void) {
     check_product(mixed, mixed, banded ? "mixed rows, banded: A^2" : "mixed rows: A^2");
     fmt_csr_destroy(mixed);
   }
+  fmt_csr *identity = NULL, *lengths = row_lengths(&identity);
+  CHECK(lengths != NULL, "row lengths: could not build the matrices");
+  CHECK(432 <= SPGEMM_ROW_SLOTS && SPGEMM_ROW_SLOTS < 640, "row lengths: SPGEMM_ROW_SLOTS is %d, not in [432, 640)",
+        SPGEMM_ROW_SLOTS);
+  if (lengths)
+    check_product(lengths, identity, "row lengths: A*I, C tile rows of 96, 320, 432 and 640 entries");
+  fmt_csr_destroy(lengths);
+  fmt_csr_destroy(identity);
   /* A with no rows: C is 0 x 5 with no tiles (no count, no scan). */
   fmt_csr *no_rows = NULL, *square = test_random_csr(5, 5, 0.5, 109, 0, 0);
   CHECK_OK(fmt_csr_create(0, 5, 0, FMT_HOST, &no_rows));
