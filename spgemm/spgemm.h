@@ -84,7 +84,8 @@ const char *spgemm_backend_name(spgemm_backend be);
  * SPGEMM_ROW_SLOTS (the longest C tile row the numeric row kernel takes,
  * in entries) is 464, not 512: with 464 doubles per half-warp the larger
  * instance's block needs 32 KB of shared memory, so a multiprocessor holds
- * 7 blocks instead of 6 (run 117). */
+ * 7 blocks instead of 6 (run 117). Rows of up to 400 entries go to an
+ * instance of 400 slots, which it holds 8 of (run 209). */
 #define SPGEMM_DENSE_THRESHOLD 192
 #define SPGEMM_ONE_PASS_CANDIDATES 65536
 #define SPGEMM_ROW_SLOTS 464

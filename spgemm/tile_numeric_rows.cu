@@ -48,8 +48,9 @@
 #define ROW_MIN_BLOCKS 10
 /* The middle instance's slots: the 3D 7-point and 2D 9-point A^2 have C
  * tile rows of up to 400 entries. With 464 slots their row kernel held 7
- * blocks per multiprocessor; with 400, 8 (run 208: 3D 7-point A^2 1.371-1.391
- * ms against 1.423-1.431, with SPGEMM_ROW_SLOTS 400 and no larger instance). */
+ * blocks per multiprocessor; with 400, 8 (run 209: 3D 7-point A^2
+ * 1.366-1.376 ms against 1.433-1.449, 2D 9-point 1.184-1.218 against
+ * 1.246-1.272). */
 #define ROW_MID_SLOTS 400
 
 /* A symmetric product's C tile row i, tiles c_lo (its first on or above the
