@@ -381,7 +381,7 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const u
     int g = group_lanes(a);
     unsigned blocks = fmt_blocks(tile_m, g, STRUCT_WARPS * 32);
 #define COUNT_ARGS                                                                                 \
-  tile_m, 1, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a),            \
+  tile_m, 1, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a),    \
       cand_ptr, NULL, NULL
     if (g == 8)
       count_kernel<false, 8><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(COUNT_ARGS);
@@ -422,8 +422,8 @@ amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, co
   int g = group_lanes(a);
   unsigned blocks = fmt_blocks(a->tile_m, g, STRUCT_WARPS * 32);
 #define FILL_ARGS                                                                                  \
-  a->tile_m, l, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a), cand_ptr,     \
-      scratch, cand_col, cand_row
+  a->tile_m, l, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a), \
+      cand_ptr, scratch, cand_col, cand_row
   if (g == 8)
     fill_kernel<8><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(FILL_ARGS);
   else if (g == 16)
