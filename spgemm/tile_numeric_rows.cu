@@ -17,9 +17,10 @@
  * (464) entries: the fewer slots per half-warp, the more blocks the GPU
  * holds. Lane r owns row r of every tile of the row: no atomics.
  *
- * SPLIT = 1 (C has many tile rows): a half-warp per row. Each entry sums its
- * terms in increasing k, then in A's stored order, the order of the pair
- * kernel with one half-warp per tile. SPLIT > 1 (few, long rows: a single
+ * SPLIT = 1 (C has many tile rows): a half-warp per row, the rows sorted
+ * first into one list per instance, from which the half-warps take them.
+ * Each entry sums its terms in increasing k, then in A's stored order, the
+ * order of the pair kernel with one half-warp per tile. SPLIT > 1 (few, long rows: a single
  * half-warp per row left most of the GPU idle, run 24): half-warp p of the
  * row takes the p-th of SPLIT equal slices of A's tile row into its own
  * partial row, and the partial rows are added in order p = 0, 1, ... at the
@@ -129,179 +130,365 @@ static __device__ __forceinline__ void add_batch(unsigned am, int64_t ka, uint32
   __syncwarp(members); /* the staged rows are read */
 }
 
-/* The C tile rows with more than MIN_LEN and at most SLOTS entries, SPLIT
- * half-warps each. SYM (a symmetric product, tile_twins.cu): their tiles
- * from the diagonal on, each also written into its twin c_twin[t]
- * (instances of their own, so that the others keep their registers).
- * WINDOWS: B's tile rows in windows, with the tiles' occupancy a_cols and
- * b_rows (step 1's); else in plain batches, and those are not read. */
-template <int SLOTS, int MIN_LEN, int SPLIT, bool SYM, bool WINDOWS>
-static __global__ void
-__launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS : 1)
-    rows_kernel(int32_t tile_m, const int64_t *c_tile_ptr, const int32_t *c_tile_col,
-                const int64_t *c_tile_nnz, const uint16_t *c_mask, const uint8_t *c_row_ptr, double *c_val,
-                const int32_t *c_twin, const uint16_t *a_cols, const uint16_t *b_rows,
-                const int64_t *a_tile_ptr, const int32_t *a_tile_col, const int64_t *a_tile_nnz,
-                const uint16_t *a_mask, const uint8_t *a_row_ptr, const double *a_val,
-                const int64_t *b_tile_ptr, const int32_t *b_tile_col, const int64_t *b_tile_nnz,
-                const uint16_t *b_mask, const uint8_t *b_row_ptr, const double *b_val) {
-  __shared__ double acc_all[ROW_HALF_WARPS][SLOTS];
-  __shared__ uint32_t staged_all[ROW_HALF_WARPS][ROW_BATCH][16];
-  int hw = threadIdx.x >> 4, r = threadIdx.x & 15, part = hw % SPLIT;
-  int32_t i = (int32_t)((int64_t)blockIdx.x * (ROW_HALF_WARPS / SPLIT) + hw / SPLIT);
-  int32_t c_lo = 0, c_hi = 0;
-  int64_t base = 0, len = 0, row_len = 0;
-  if (i < tile_m) {
-    c_lo = (int32_t)c_tile_ptr[i];
-    c_hi = (int32_t)c_tile_ptr[i + 1];
-    if (SYM) {
-      row_len = c_tile_nnz[c_hi] - c_tile_nnz[c_lo];
-      if (c_lo < c_hi)
-        c_lo = (int32_t)fmt_lower_bound(c_tile_col, c_lo, c_hi, i);
-    }
-    base = c_tile_nnz[c_lo];
-    len = c_tile_nnz[c_hi] - base;
-    if (!SYM)
-      row_len = len;
+/* The row kernels' operands: C (structure known, values written), step 1's
+ * occupancy (a_cols, b_rows; read only with windows), A and B. */
+struct rows_args {
+  int32_t tile_m;
+  const int64_t *c_tile_ptr;
+  const int32_t *c_tile_col;
+  const int64_t *c_tile_nnz;
+  const uint16_t *c_mask;
+  const uint8_t *c_row_ptr;
+  double *c_val;
+  const int32_t *c_twin;
+  const uint16_t *a_cols, *b_rows;
+  const int64_t *a_tile_ptr;
+  const int32_t *a_tile_col;
+  const int64_t *a_tile_nnz;
+  const uint16_t *a_mask;
+  const uint8_t *a_row_ptr;
+  const double *a_val;
+  const int64_t *b_tile_ptr;
+  const int32_t *b_tile_col;
+  const int64_t *b_tile_nnz;
+  const uint16_t *b_mask;
+  const uint8_t *b_row_ptr;
+  const double *b_val;
+};
+
+/* C tile row i as a row kernel takes it: tiles c_lo .. c_hi - 1 (in a
+ * symmetric product, from its first on or above the diagonal), their
+ * entries base .. base + len - 1, and row_len, the whole row's entries
+ * (which decide the instance). */
+struct row_span {
+  int32_t c_lo, c_hi;
+  int64_t base, len, row_len;
+};
+
+template <bool SYM>
+static __device__ __forceinline__ row_span row_span_of(int32_t i, const rows_args &p) {
+  row_span sp;
+  sp.c_lo = (int32_t)p.c_tile_ptr[i];
+  sp.c_hi = (int32_t)p.c_tile_ptr[i + 1];
+  if (SYM) {
+    sp.row_len = p.c_tile_nnz[sp.c_hi] - p.c_tile_nnz[sp.c_lo];
+    if (sp.c_lo < sp.c_hi)
+      sp.c_lo = (int32_t)fmt_lower_bound(p.c_tile_col, sp.c_lo, sp.c_hi, i);
   }
-  /* else nothing to do, or another kernel's (chosen by the whole row, as tile_leftover.cu does) */
-  bool active = row_len > MIN_LEN && row_len <= SLOTS && len > 0;
-  if (SPLIT == 1 && !active)
-    return; /* whole half-warp; with SPLIT > 1 all reach the barriers below */
-  if (active) {
-    unsigned members = fmt_half_warp_mask();
-    double *acc = acc_all[hw];
-    uint32_t(*staged)[16] = staged_all[hw];
-    for (int64_t q = r; q < len; q += 16)
-      acc[q] = 0.0;
-    __syncwarp(members);
-    int32_t j_first = c_tile_col[c_lo], j_last = c_tile_col[c_hi - 1];
-    int64_t a_lo = a_tile_ptr[i], a_len = a_tile_ptr[i + 1] - a_lo;
-    for (int64_t ta = a_lo + a_len * part / SPLIT; ta < a_lo + a_len * (part + 1) / SPLIT; ta++) {
-      int32_t k = a_tile_col[ta];
-      unsigned am = a_mask[FMT_TILE * ta + r];
-      int64_t ka0 = a_tile_nnz[ta] + a_row_ptr[FMT_TILE * ta + r];
-      /* B's tiles of row k in C's columns: lane 0 finds the first, lane 1 the end, each by a
-       * search only where the row's end tile lies outside them (a symmetric product). */
-      int64_t row_lo = b_tile_ptr[k], row_hi = b_tile_ptr[k + 1], bound = r == 0 ? row_lo : row_hi;
-      if (r < 2 && row_lo < row_hi) {
-        int32_t key = r == 0 ? j_first : j_last + 1, edge = b_tile_col[r == 0 ? row_lo : row_hi - 1];
-        if (r == 0 ? edge < key : edge >= key)
-          bound = fmt_lower_bound(b_tile_col, row_lo, row_hi, key);
-      }
-      int64_t b_lo = __shfl_sync(members, bound, 0, 16), b_hi = __shfl_sync(members, bound, 1, 16);
-      if (WINDOWS) {
-        unsigned a_used = a_cols[ta];
-        for (int64_t w0 = b_lo; w0 < b_hi; w0 += 16) {
-          /* Lane r: the C tile of B tile w0 + r (an empty product tile has none) */
-          unsigned live;
-          int32_t found = spgemm_window_find(w0, b_hi, a_used, b_rows, b_tile_col, c_tile_col, c_lo, c_hi,
-                                             members, &live);
-          while (live) {
-            unsigned cm[ROW_BATCH];
-            int32_t cs[ROW_BATCH];
-            int64_t kb0[ROW_BATCH];
-#pragma unroll
-            for (int g = 0; g < ROW_BATCH; g++) {
-              int p = spgemm_window_next(&live);
-              int32_t q = __shfl_sync(members, found, p & 15, 16);
-              stage_pair(p >= 0 ? q : -1, w0 + p, r, base, c_tile_nnz, c_mask, c_row_ptr, b_tile_nnz, b_mask,
-                         b_row_ptr, &cm[g], &cs[g], &kb0[g], staged[g]);
-            }
-            add_batch(am, ka0, staged, cm, cs, kb0, r, a_val, b_val, acc, members);
-          }
-        }
-      } else {
-        for (int64_t tb0 = b_lo; tb0 < b_hi; tb0 += ROW_BATCH) {
-          /* Lane g < ROW_BATCH: C tile of B tile tb0 + g, as an offset into the row. */
-          int64_t mine = tb0 + r;
-          int32_t found = -1;
-          if (r < ROW_BATCH && mine < b_hi)
-            found = spgemm_find(c_tile_col, c_lo, c_hi, b_tile_col[mine]);
+  sp.base = p.c_tile_nnz[sp.c_lo];
+  sp.len = p.c_tile_nnz[sp.c_hi] - sp.base;
+  if (!SYM)
+    sp.row_len = sp.len;
+  return sp;
+}
+
+/* The listed instances (SPLIT = 1): LISTED_INSTANCES lists, of the rows of
+ * more than SPGEMM_SHORT_ROW_SLOTS and at most ROW_MID_SLOTS entries, and of
+ * more than that and at most SPGEMM_ROW_SLOTS, with something to compute
+ * (len > 0); -1 for the others. */
+#define LISTED_INSTANCES 2
+static __device__ __forceinline__ int listed_instance(const row_span &sp) {
+  if (sp.len <= 0 || sp.row_len <= SPGEMM_SHORT_ROW_SLOTS || sp.row_len > SPGEMM_ROW_SLOTS)
+    return -1;
+  return sp.row_len <= ROW_MID_SLOTS ? 0 : 1;
+}
+
+/* Row i's sums, or (SPLIT > 1) part `part` of them, into lane r's slots of
+ * acc (the row's entries from sp.base), staging B's rows in staged. */
+template <int SPLIT, bool WINDOWS>
+static __device__ __forceinline__ void accumulate_row(int32_t i, const row_span &sp, int part, int r, double *acc,
+                                                      uint32_t (*staged)[16], const rows_args &p) {
+  unsigned members = fmt_half_warp_mask();
+  for (int64_t q = r; q < sp.len; q += 16)
+    acc[q] = 0.0;
+  __syncwarp(members);
+  int32_t c_lo = sp.c_lo, c_hi = sp.c_hi;
+  int64_t base = sp.base;
+  int32_t j_first = p.c_tile_col[c_lo], j_last = p.c_tile_col[c_hi - 1];
+  int64_t a_lo = p.a_tile_ptr[i], a_len = p.a_tile_ptr[i + 1] - a_lo;
+  for (int64_t ta = a_lo + a_len * part / SPLIT; ta < a_lo + a_len * (part + 1) / SPLIT; ta++) {
+    int32_t k = p.a_tile_col[ta];
+    unsigned am = p.a_mask[FMT_TILE * ta + r];
+    int64_t ka0 = p.a_tile_nnz[ta] + p.a_row_ptr[FMT_TILE * ta + r];
+    /* B's tiles of row k in C's columns: lane 0 finds the first, lane 1 the end, each by a
+     * search only where the row's end tile lies outside them (a symmetric product). */
+    int64_t row_lo = p.b_tile_ptr[k], row_hi = p.b_tile_ptr[k + 1], bound = r == 0 ? row_lo : row_hi;
+    if (r < 2 && row_lo < row_hi) {
+      int32_t key = r == 0 ? j_first : j_last + 1, edge = p.b_tile_col[r == 0 ? row_lo : row_hi - 1];
+      if (r == 0 ? edge < key : edge >= key)
+        bound = fmt_lower_bound(p.b_tile_col, row_lo, row_hi, key);
+    }
+    int64_t b_lo = __shfl_sync(members, bound, 0, 16), b_hi = __shfl_sync(members, bound, 1, 16);
+    if (WINDOWS) {
+      unsigned a_used = p.a_cols[ta];
+      for (int64_t w0 = b_lo; w0 < b_hi; w0 += 16) {
+        /* Lane r: the C tile of B tile w0 + r (an empty product tile has none) */
+        unsigned live;
+        int32_t found = spgemm_window_find(w0, b_hi, a_used, p.b_rows, p.b_tile_col, p.c_tile_col, c_lo, c_hi,
+                                           members, &live);
+        while (live) {
           unsigned cm[ROW_BATCH];
           int32_t cs[ROW_BATCH];
           int64_t kb0[ROW_BATCH];
 #pragma unroll
-          for (int g = 0; g < ROW_BATCH; g++) /* -1 past b_hi, or where the product tile is empty */
-            stage_pair(__shfl_sync(members, found, g, 16), tb0 + g, r, base, c_tile_nnz, c_mask, c_row_ptr,
-                       b_tile_nnz, b_mask, b_row_ptr, &cm[g], &cs[g], &kb0[g], staged[g]);
-          add_batch(am, ka0, staged, cm, cs, kb0, r, a_val, b_val, acc, members);
+          for (int g = 0; g < ROW_BATCH; g++) {
+            int q = spgemm_window_next(&live);
+            int32_t t = __shfl_sync(members, found, q & 15, 16);
+            stage_pair(q >= 0 ? t : -1, w0 + q, r, base, p.c_tile_nnz, p.c_mask, p.c_row_ptr, p.b_tile_nnz,
+                       p.b_mask, p.b_row_ptr, &cm[g], &cs[g], &kb0[g], staged[g]);
+          }
+          add_batch(am, ka0, staged, cm, cs, kb0, r, p.a_val, p.b_val, acc, members);
         }
+      }
+    } else {
+      for (int64_t tb0 = b_lo; tb0 < b_hi; tb0 += ROW_BATCH) {
+        /* Lane g < ROW_BATCH: C tile of B tile tb0 + g, as an offset into the row. */
+        int64_t mine = tb0 + r;
+        int32_t found = -1;
+        if (r < ROW_BATCH && mine < b_hi)
+          found = spgemm_find(p.c_tile_col, c_lo, c_hi, p.b_tile_col[mine]);
+        unsigned cm[ROW_BATCH];
+        int32_t cs[ROW_BATCH];
+        int64_t kb0[ROW_BATCH];
+#pragma unroll
+        for (int g = 0; g < ROW_BATCH; g++) /* -1 past b_hi, or where the product tile is empty */
+          stage_pair(__shfl_sync(members, found, g, 16), tb0 + g, r, base, p.c_tile_nnz, p.c_mask, p.c_row_ptr,
+                     p.b_tile_nnz, p.b_mask, p.b_row_ptr, &cm[g], &cs[g], &kb0[g], staged[g]);
+        add_batch(am, ka0, staged, cm, cs, kb0, r, p.a_val, p.b_val, acc, members);
       }
     }
   }
-  if (SPLIT == 1) {
-    for (int64_t q = r; q < len; q += 16)
-      c_val[base + q] = acc_all[hw][q];
-    if (SYM)
-      mirror_row(i, c_lo, c_hi, base, r, c_tile_col, c_tile_nnz, c_mask, c_row_ptr, c_twin, acc_all[hw], c_val,
-                 staged_all[hw][0]);
+}
+
+/* Blocks per multiprocessor an instance of SLOTS slots must allow
+ * (registers): its shared memory allows 10, 8 and 7 (run 214: at 68
+ * registers, one block fewer, the 400-slot instance took 934 against 784 us
+ * on the 3D 7-point A^2). */
+#define ROW_BLOCKS(SLOTS) ((SLOTS) <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS : (SLOTS) <= ROW_MID_SLOTS ? 8 : 1)
+
+/* The C tile rows of more than MIN_LEN and at most SLOTS entries, a
+ * half-warp each (SPLIT = 1). Not LISTED: half-warp hw of block b takes
+ * row 8 b + hw if it is of that size. LISTED: it takes entry 8 b + hw of
+ * list, *count of them (list_fill_kernel). Over all tile rows, most
+ * blocks of a larger instance found no row of its size: the 3D 27-point
+ * A*P's 400-slot instance took 283 us at 21% of the warps it could hold
+ * (run 212), and 210 us on its list (run 215). The smallest instance
+ * takes most rows, so it reads them directly. SYM: a symmetric product's
+ * rows from the diagonal on, each tile also written into its twin
+ * c_twin[t] (instances of their own, so that the others keep their
+ * registers). WINDOWS: B's tile rows in windows, with step 1's
+ * occupancy; else in plain batches. */
+template <int SLOTS, int MIN_LEN, bool LISTED, bool SYM, bool WINDOWS>
+static __global__ void __launch_bounds__(ROW_THREADS, ROW_BLOCKS(SLOTS))
+    rows_kernel(rows_args p, const int32_t *list, const int64_t *count) {
+  __shared__ double acc_all[ROW_HALF_WARPS][SLOTS];
+  __shared__ uint32_t staged_all[ROW_HALF_WARPS][ROW_BATCH][16];
+  int hw = threadIdx.x >> 4, r = threadIdx.x & 15;
+  int64_t u = (int64_t)blockIdx.x * ROW_HALF_WARPS + hw;
+  if (u >= (LISTED ? *count : (int64_t)p.tile_m))
     return;
+  int32_t i = LISTED ? list[u] : (int32_t)u;
+  row_span sp = row_span_of<SYM>(i, p);
+  if (!LISTED && !(sp.row_len > MIN_LEN && sp.row_len <= SLOTS && sp.len > 0))
+    return; /* another kernel's (chosen by the whole row, as tile_leftover.cu does) */
+  accumulate_row<1, WINDOWS>(i, sp, 0, r, acc_all[hw], staged_all[hw], p);
+  for (int64_t q = r; q < sp.len; q += 16)
+    p.c_val[sp.base + q] = acc_all[hw][q];
+  if (SYM)
+    mirror_row(i, sp.c_lo, sp.c_hi, sp.base, r, p.c_tile_col, p.c_tile_nnz, p.c_mask, p.c_row_ptr, p.c_twin,
+               acc_all[hw], p.c_val, staged_all[hw][0]);
+}
+
+/* The larger instances' lists, in increasing row order: the rows of a
+ * list in flight at once then lie close together and share B's tiles in
+ * cache, as under the plain mapping (lists filled by one atomic per warp,
+ * in no fixed order, made the 3D 7-point A^2 7% slower, run 215). Block b
+ * of LIST_THREADS takes rows LIST_THREADS b on. The count kernel leaves
+ * each block's counts of the two lists' rows in scratch and, in its last
+ * block (last_block_scan.cuh), turns them into block prefixes (scratch
+ * holds 2 * gridDim.x entries) and writes the lists' lengths to *total
+ * (tiles: the first list's, nnz: the second's). The fill kernel, on the
+ * same grid, writes each row into its list. */
+#define LIST_THREADS 256
+static __device__ unsigned rows_ticket; /* last_block_scan.cuh */
+
+template <bool SYM>
+static __global__ void __launch_bounds__(LIST_THREADS)
+    list_count_kernel(rows_args p, fmt_tile_count *scratch, fmt_tile_count *total) {
+  __shared__ fmt_tile_count block_total;
+  int32_t i = (int32_t)((int64_t)blockIdx.x * LIST_THREADS + threadIdx.x);
+  int k = i < p.tile_m ? listed_instance(row_span_of<SYM>(i, p)) : -1;
+  int first = __syncthreads_count(k == 0), second = __syncthreads_count(k == 1);
+  if (threadIdx.x == 0)
+    block_total = fmt_tile_count{first, second};
+  spgemm_scan_units<LIST_THREADS>(1, &block_total, scratch, total, &rows_ticket, fmt_tile_count{0, 0},
+                                  fmt_tile_count_sum{});
+}
+
+template <bool SYM>
+static __global__ void __launch_bounds__(LIST_THREADS)
+    list_fill_kernel(rows_args p, const fmt_tile_count *scratch, int32_t *lists) {
+  __shared__ int warp_count[2][LIST_THREADS / 32];
+  int32_t i = (int32_t)((int64_t)blockIdx.x * LIST_THREADS + threadIdx.x);
+  int k = i < p.tile_m ? listed_instance(row_span_of<SYM>(i, p)) : -1;
+  int lane = (int)(threadIdx.x & 31), warp = (int)(threadIdx.x >> 5);
+  unsigned in[2];
+  for (int c = 0; c < 2; c++) {
+    in[c] = __ballot_sync(0xFFFFFFFFu, k == c);
+    if (lane == 0)
+      warp_count[c][warp] = __popc(in[c]);
   }
+  __syncthreads();
+  if (k < 0)
+    return;
+  fmt_tile_count before = scratch[gridDim.x + blockIdx.x]; /* the block's prefix */
+  int64_t at = (k == 0 ? before.tiles : before.nnz) + __popc(in[k] & ((1u << lane) - 1));
+  for (int w = 0; w < warp; w++)
+    at += warp_count[k][w];
+  lists[(int64_t)k * p.tile_m + at] = i;
+}
+
+/* The C tile rows with more than MIN_LEN and at most SLOTS entries, SPLIT > 1
+ * half-warps each (few, long rows): block b takes rows b * (ROW_HALF_WARPS /
+ * SPLIT) on, and half-warp p of a row sums the p-th slice of A's tile row
+ * into its own partial row; the block then adds them in order p = 0, 1, ...
+ * SYM and WINDOWS as in rows_kernel. */
+template <int SLOTS, int MIN_LEN, int SPLIT, bool SYM, bool WINDOWS>
+static __global__ void
+__launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS : 1) split_rows_kernel(rows_args p) {
+  static_assert(SPLIT > 1, "a half-warp per row: rows_kernel");
+  __shared__ double acc_all[ROW_HALF_WARPS][SLOTS];
+  __shared__ uint32_t staged_all[ROW_HALF_WARPS][ROW_BATCH][16];
+  int hw = threadIdx.x >> 4, r = threadIdx.x & 15, part = hw % SPLIT;
+  int32_t i = (int32_t)((int64_t)blockIdx.x * (ROW_HALF_WARPS / SPLIT) + hw / SPLIT);
+  row_span sp = {0, 0, 0, 0, 0};
+  if (i < p.tile_m)
+    sp = row_span_of<SYM>(i, p);
+  /* else nothing to do, or another kernel's (chosen by the whole row, as tile_leftover.cu does) */
+  bool active = sp.row_len > MIN_LEN && sp.row_len <= SLOTS && sp.len > 0;
+  if (active)
+    accumulate_row<SPLIT, WINDOWS>(i, sp, part, r, acc_all[hw], staged_all[hw], p);
   __syncthreads();
   if (!SYM && !active)
     return;
   if (active) {
     const double(*partial)[SLOTS] = acc_all + (hw - part); /* the row's SPLIT partial rows */
-    for (int64_t q = 16 * part + r; q < len; q += 16 * SPLIT) {
+    for (int64_t q = 16 * part + r; q < sp.len; q += 16 * SPLIT) {
       double v = partial[0][q];
-      for (int p = 1; p < SPLIT; p++)
-        v += partial[p][q];
-      c_val[base + q] = v;
+      for (int k = 1; k < SPLIT; k++)
+        v += partial[k][q];
+      p.c_val[sp.base + q] = v;
     }
   }
   if (!SYM)
     return;
   __syncthreads(); /* the row's values are written, by all its half-warps */
-  for (int32_t t = c_lo + part; active && t < c_hi; t += SPLIT) {
-    int32_t tw = c_twin[t];
-    spgemm_mirror_tile(c_mask[FMT_TILE * t + r], c_row_ptr[FMT_TILE * t + r], c_mask[FMT_TILE * tw + r],
-                       c_row_ptr[FMT_TILE * tw + r], c_tile_col[t] == i, c_val + c_tile_nnz[t],
-                       c_val + c_tile_nnz[tw], r, staged_all[hw][0]);
+  for (int32_t t = sp.c_lo + part; active && t < sp.c_hi; t += SPLIT) {
+    int32_t tw = p.c_twin[t];
+    spgemm_mirror_tile(p.c_mask[FMT_TILE * t + r], p.c_row_ptr[FMT_TILE * t + r], p.c_mask[FMT_TILE * tw + r],
+                       p.c_row_ptr[FMT_TILE * tw + r], p.c_tile_col[t] == i, p.c_val + p.c_tile_nnz[t],
+                       p.c_val + p.c_tile_nnz[tw], r, staged_all[hw][0]);
   }
 }
 
-/* The three instances (rows of 1..SPGEMM_SHORT_ROW_SLOTS, ..ROW_MID_SLOTS
- * and ..SPGEMM_ROW_SLOTS entries) with SPLIT half-warps per row: the
- * smallest on the side stream, beside the other two (they write different
+/* SPLIT = 1: the smallest instance on the side stream, over all rows; on
+ * the library stream the larger instances, with LISTED (spgemm_numeric_rows
+ * _device) after their rows are sorted into their lists. Each grid covers
+ * every tile row; listed blocks past their list's end return at once. */
+template <bool SYM, bool WINDOWS>
+static amg_status launch_listed(const rows_args &p, bool listed) {
+  unsigned list_blocks = fmt_blocks(p.tile_m, 1, LIST_THREADS);
+  fmt_tile_count *work = NULL; /* the lists' lengths, the count kernel's scratch, then the lists */
+  size_t work_bytes = (1 + 2 * (size_t)list_blocks) * sizeof *work;
+  amg_status s =
+      listed ? fmt_device_alloc((void **)&work, work_bytes + 2 * (size_t)p.tile_m * sizeof(int32_t)) : AMG_OK;
+  if (s != AMG_OK)
+    return s;
+  fmt_tile_count *total = work, *scratch = work + 1;
+  int32_t *lists = listed ? (int32_t *)(scratch + 2 * (size_t)list_blocks) : NULL;
+  cudaStream_t side = NULL;
+  cudaError_t e = cudaSuccess;
+  if ((s = fmt_fork(&side)) == AMG_OK) {
+    unsigned blocks = (unsigned)(((int64_t)p.tile_m + ROW_HALF_WARPS - 1) / ROW_HALF_WARPS);
+    rows_kernel<SPGEMM_SHORT_ROW_SLOTS, 0, false, SYM, WINDOWS><<<blocks, ROW_THREADS, 0, side>>>(p, NULL, NULL);
+    e = cudaGetLastError();
+    if (e == cudaSuccess && listed) {
+      list_count_kernel<SYM><<<list_blocks, LIST_THREADS, 0, fmt_stream()>>>(p, scratch, total);
+      e = cudaGetLastError();
+      if (e == cudaSuccess) {
+        list_fill_kernel<SYM><<<list_blocks, LIST_THREADS, 0, fmt_stream()>>>(p, scratch, lists);
+        e = cudaGetLastError();
+      }
+      if (e == cudaSuccess) {
+        rows_kernel<ROW_MID_SLOTS, SPGEMM_SHORT_ROW_SLOTS, true, SYM, WINDOWS>
+            <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(p, lists, &total->tiles);
+        e = cudaGetLastError();
+      }
+      if (e == cudaSuccess) {
+        rows_kernel<SPGEMM_ROW_SLOTS, ROW_MID_SLOTS, true, SYM, WINDOWS>
+            <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(p, lists + p.tile_m, &total->nnz);
+        e = cudaGetLastError();
+      }
+    } else if (e == cudaSuccess) {
+      rows_kernel<ROW_MID_SLOTS, SPGEMM_SHORT_ROW_SLOTS, false, SYM, WINDOWS>
+          <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(p, NULL, NULL);
+      e = cudaGetLastError();
+      if (e == cudaSuccess) {
+        rows_kernel<SPGEMM_ROW_SLOTS, ROW_MID_SLOTS, false, SYM, WINDOWS>
+            <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(p, NULL, NULL);
+        e = cudaGetLastError();
+      }
+    }
+    s = fmt_join(); /* also on error: C may be freed next, on the library stream */
+  }
+  fmt_device_free(work);
+  if (e != cudaSuccess)
+    return amg_cuda_status(e, "rows_kernel launch", __FILE__, __LINE__);
+  return s;
+}
+
+/* SPLIT > 1: the three instances over all rows, each block taking its
+ * rows of its size, the smallest on the side stream (they write different
  * rows). One after the other, the instance with few rows of its size still
  * took their whole latency: 91 us for the 3D 7-point A^2's smaller
  * instance, 12 us for the 2D 5-point's larger (run 121). */
-template <int SPLIT>
-static amg_status launch_rows(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, fmt_tile *c,
-                              const int32_t *c_twin) {
+template <int SPLIT, bool SYM, bool WINDOWS>
+static amg_status launch_split(const rows_args &p) {
   cudaStream_t side;
   amg_status s = fmt_fork(&side);
   if (s != AMG_OK)
     return s;
-  unsigned blocks = (unsigned)(((int64_t)c->tile_m + ROW_HALF_WARPS / SPLIT - 1) / (ROW_HALF_WARPS / SPLIT));
-  auto launch = [&](auto sym, auto windows) {
-    constexpr bool S = decltype(sym)::value, W = decltype(windows)::value;
-#define ROWS_ARGS                                                                                  \
-  c->tile_m, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->val, c_twin, occ,          \
-      spgemm_b_rows_of(occ, a), a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val,       \
-      b->tile_ptr, b->tile_col, b->tile_nnz, b->mask, b->row_ptr, b->val
-    rows_kernel<SPGEMM_SHORT_ROW_SLOTS, 0, SPLIT, S, W><<<blocks, ROW_THREADS, 0, side>>>(ROWS_ARGS);
-    cudaError_t e = cudaGetLastError();
-    rows_kernel<ROW_MID_SLOTS, SPGEMM_SHORT_ROW_SLOTS, SPLIT, S, W>
-        <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
-    if (e == cudaSuccess)
-      e = cudaGetLastError();
-    rows_kernel<SPGEMM_ROW_SLOTS, ROW_MID_SLOTS, SPLIT, S, W><<<blocks, ROW_THREADS, 0, fmt_stream()>>>(ROWS_ARGS);
-#undef ROWS_ARGS
-    return e != cudaSuccess ? e : cudaGetLastError();
-  };
-  cudaError_t e;
-  if (c_twin && occ)
-    e = launch(std::true_type{}, std::true_type{});
-  else if (c_twin)
-    e = launch(std::true_type{}, std::false_type{});
-  else if (occ)
-    e = launch(std::false_type{}, std::true_type{});
-  else
-    e = launch(std::false_type{}, std::false_type{});
+  unsigned blocks = (unsigned)(((int64_t)p.tile_m + ROW_HALF_WARPS / SPLIT - 1) / (ROW_HALF_WARPS / SPLIT));
+  split_rows_kernel<SPGEMM_SHORT_ROW_SLOTS, 0, SPLIT, SYM, WINDOWS><<<blocks, ROW_THREADS, 0, side>>>(p);
+  cudaError_t e = cudaGetLastError();
+  split_rows_kernel<ROW_MID_SLOTS, SPGEMM_SHORT_ROW_SLOTS, SPLIT, SYM, WINDOWS>
+      <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(p);
+  if (e == cudaSuccess)
+    e = cudaGetLastError();
+  split_rows_kernel<SPGEMM_ROW_SLOTS, ROW_MID_SLOTS, SPLIT, SYM, WINDOWS><<<blocks, ROW_THREADS, 0, fmt_stream()>>>(p);
+  if (e == cudaSuccess)
+    e = cudaGetLastError();
   s = fmt_join(); /* also on error: C may be freed next, on the library stream */
   return e != cudaSuccess ? amg_cuda_status(e, "rows_kernel launch", __FILE__, __LINE__) : s;
+}
+
+template <int SPLIT>
+static amg_status launch_rows(const rows_args &p, bool listed) {
+  bool sym = p.c_twin != NULL, windows = p.a_cols != NULL;
+  auto launch = [&](auto sym_t, auto windows_t) {
+    constexpr bool S = decltype(sym_t)::value, W = decltype(windows_t)::value;
+    if constexpr (SPLIT == 1)
+      return launch_listed<S, W>(p, listed);
+    else
+      return launch_split<SPLIT, S, W>(p);
+  };
+  if (sym && windows)
+    return launch(std::true_type{}, std::true_type{});
+  if (sym)
+    return launch(std::true_type{}, std::false_type{});
+  if (windows)
+    return launch(std::false_type{}, std::true_type{});
+  return launch(std::false_type{}, std::false_type{});
 }
 
 amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, fmt_tile *c,
@@ -314,15 +501,26 @@ amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, cons
     while (split < ROW_HALF_WARPS && split * (int64_t)c->tile_m < slots)
       split *= 2;
   }
+  rows_args p = {c->tile_m,   c->tile_ptr,  c->tile_col,  c->tile_nnz, c->mask,      c->row_ptr,
+                 c->val,      c_twin,       occ,          spgemm_b_rows_of(occ, a),  a->tile_ptr,
+                 a->tile_col, a->tile_nnz,  a->mask,      a->row_ptr,  a->val,       b->tile_ptr,
+                 b->tile_col, b->tile_nnz,  b->mask,      b->row_ptr,  b->val};
+  /* The larger instances take listed rows (SPLIT = 1) where C's rows average
+   * at most SPGEMM_SHORT_ROW_SLOTS entries: there the longer rows are few,
+   * and most blocks over all rows found none (3D 27-point A*P, 10% of its
+   * rows). Where most rows are long (the 3D 7-point and 2D 9-point A^2),
+   * every block finds rows of its size, and the list kernels only lengthen
+   * the path (run 216: 2D 9-point A^2 1.296-1.311 ms against 1.196-1.267). */
+  bool listed = c->nnz <= (int64_t)SPGEMM_SHORT_ROW_SLOTS * c->tile_m;
   switch (split) {
   case 1:
-    return launch_rows<1>(a, b, occ, c, c_twin);
+    return launch_rows<1>(p, listed);
   case 2:
-    return launch_rows<2>(a, b, occ, c, c_twin);
+    return launch_rows<2>(p, listed);
   case 4:
-    return launch_rows<4>(a, b, occ, c, c_twin);
+    return launch_rows<4>(p, listed);
   case ROW_HALF_WARPS:
-    return launch_rows<ROW_HALF_WARPS>(a, b, occ, c, c_twin);
+    return launch_rows<ROW_HALF_WARPS>(p, listed);
   default:
     return amg_error(AMG_ERR_ARG, "spgemm: row_split %d; use 0, 1, 2, 4 or %d", split, ROW_HALF_WARPS);
   }

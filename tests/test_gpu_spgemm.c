@@ -456,23 +456,26 @@ static void count_row_kinds(const fmt_csr *a, int64_t *over, int64_t *within) {
   fmt_tile_destroy(t);
 }
 
-/* C = A*I with A's tile rows of 16 rows of 6, 20, 27 and 40 entries (in
- * columns 0, 1, ...): C tile rows of 96, 320, 432 and 640 entries, one for
- * each instance of the numeric row kernel (up to 256, 400 and
- * SPGEMM_ROW_SLOTS entries, tile_numeric_rows.cu) and one for the pair
- * kernel. *id gets the 512 x 512 identity. */
-static fmt_csr *row_lengths(fmt_csr **id) {
-  static const int len[4] = {6, 20, 27, 40};
+/* C = A*I with A's tile rows of 16 rows of len[t] entries each (in columns
+ * 0, 1, ...; at most 40): C tile rows of 16 len[t] entries. 6, 20, 27 and
+ * 40 give one of 96, 320, 432 and 640 entries for each instance of the
+ * numeric row kernel (up to 256, 400 and SPGEMM_ROW_SLOTS entries,
+ * tile_numeric_rows.cu) and one for the pair kernel. *id gets the 512 x
+ * 512 identity. */
+static fmt_csr *row_lengths(const int *len, int tile_rows, fmt_csr **id) {
   fmt_csr *m = NULL;
+  int64_t nnz = 0;
+  for (int t = 0; t < tile_rows; t++)
+    nnz += 16 * len[t];
   *id = NULL;
-  if (fmt_csr_create(64, 512, 16 * (6 + 20 + 27 + 40), FMT_HOST, &m) != AMG_OK ||
+  if (fmt_csr_create(16 * tile_rows, 512, nnz, FMT_HOST, &m) != AMG_OK ||
       fmt_csr_create(512, 512, 512, FMT_HOST, id) != AMG_OK) {
     fmt_csr_destroy(m);
     return NULL;
   }
   int64_t k = 0;
   m->row_ptr[0] = 0;
-  for (int32_t i = 0; i < 64; i++) {
+  for (int32_t i = 0; i < 16 * tile_rows; i++) {
     for (int32_t j = 0; j < len[i / 16]; j++, k++) {
       m->col[k] = j;
       m->val[k] = 1.0 + 0.001 * (i + j);
@@ -576,14 +579,23 @@ int main(void) {
     check_product(mixed, mixed, banded ? "mixed rows, banded: A^2" : "mixed rows: A^2");
     fmt_csr_destroy(mixed);
   }
-  fmt_csr *identity = NULL, *lengths = row_lengths(&identity);
-  CHECK(lengths != NULL, "row lengths: could not build the matrices");
+  /* C's rows average more than 256 entries in the first product, at most
+   * that in the second: the larger row-kernel instances take their rows
+   * directly in one, from lists in the other (spgemm_numeric_rows_device). */
   CHECK(432 <= SPGEMM_ROW_SLOTS && SPGEMM_ROW_SLOTS < 640, "row lengths: SPGEMM_ROW_SLOTS is %d, not in [432, 640)",
         SPGEMM_ROW_SLOTS);
-  if (lengths)
-    check_product(lengths, identity, "row lengths: A*I, C tile rows of 96, 320, 432 and 640 entries");
-  fmt_csr_destroy(lengths);
-  fmt_csr_destroy(identity);
+  static const int long_rows[] = {6, 20, 27, 40}, short_rows[] = {6, 6, 20, 6, 6, 27, 6, 6, 40, 6};
+  for (int mostly_short = 0; mostly_short <= 1; mostly_short++) {
+    fmt_csr *identity = NULL;
+    fmt_csr *lengths = mostly_short ? row_lengths(short_rows, 10, &identity) : row_lengths(long_rows, 4, &identity);
+    CHECK(lengths != NULL, "row lengths: could not build the matrices");
+    if (lengths)
+      check_product(lengths, identity,
+                    mostly_short ? "row lengths: A*I, C tile rows of 96 (7 of them), 320, 432 and 640 entries"
+                                 : "row lengths: A*I, C tile rows of 96, 320, 432 and 640 entries");
+    fmt_csr_destroy(lengths);
+    fmt_csr_destroy(identity);
+  }
   /* A with no rows: C is 0 x 5 with no tiles (no count, no scan). */
   fmt_csr *no_rows = NULL, *square = test_random_csr(5, 5, 0.5, 109, 0, 0);
   CHECK_OK(fmt_csr_create(0, 5, 0, FMT_HOST, &no_rows));
