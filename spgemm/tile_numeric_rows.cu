@@ -44,8 +44,8 @@
 /* Blocks per multiprocessor the compiler must allow (registers) for the
  * instance of SPGEMM_SHORT_ROW_SLOTS slots: 10 (48 registers, a few spilled)
  * made step 3 up to 16% faster than 8 (60 registers, run 79); 12 was slower
- * (run 80). The larger instances are held by their shared memory to 8
- * blocks (ROW_MID_SLOTS) and 7 (SPGEMM_ROW_SLOTS). */
+ * (run 80). The larger instances' shared memory allows 8 blocks
+ * (ROW_MID_SLOTS) and 7 (SPGEMM_ROW_SLOTS); see ROW_BLOCKS. */
 #define ROW_MIN_BLOCKS 10
 /* The middle instance's slots: the 3D 7-point and 2D 9-point A^2 have C
  * tile rows of up to 400 entries. With 464 slots their row kernel held 7
@@ -261,9 +261,12 @@ static __device__ __forceinline__ void accumulate_row(int32_t i, const row_span 
 }
 
 /* Blocks per multiprocessor an instance of SLOTS slots must allow
- * (registers): its shared memory allows 10, 8 and 7 (run 214: at 68
- * registers, one block fewer, the 400-slot instance took 934 against 784 us
- * on the 3D 7-point A^2). */
+ * (registers); its shared memory allows 10, 8 and 7. The bound of 8 is for
+ * the 400-slot windows instance: at 68 registers, one block fewer, it took
+ * 934 against 784 us on the 3D 7-point A^2 (run 214). The plain one gets
+ * 60 registers under it (66 in ffe900b), and the 2D 9-point A^2, which
+ * takes that one, was 6% slower in run 217, presumably from this. Bounding
+ * the windows instance alone is not measured yet. */
 #define ROW_BLOCKS(SLOTS) ((SLOTS) <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS : (SLOTS) <= ROW_MID_SLOTS ? 8 : 1)
 
 /* The C tile rows of more than MIN_LEN and at most SLOTS entries, a
