@@ -17,10 +17,11 @@
  * (464) entries: the fewer slots per half-warp, the more blocks the GPU
  * holds. Lane r owns row r of every tile of the row: no atomics.
  *
- * SPLIT = 1 (C has many tile rows): a half-warp per row, the rows sorted
- * first into one list per instance, from which the half-warps take them.
- * Each entry sums its terms in increasing k, then in A's stored order, the
- * order of the pair kernel with one half-warp per tile. SPLIT > 1 (few, long rows: a single
+ * SPLIT = 1 (C has many tile rows): a half-warp per row. Where C's rows
+ * average at most SPGEMM_SHORT_ROW_SLOTS entries, the larger instances take
+ * their rows from lists (launch_listed). Each entry sums its terms in
+ * increasing k, then in A's stored order, the order of the pair kernel with
+ * one half-warp per tile. SPLIT > 1 (few, long rows: a single
  * half-warp per row left most of the GPU idle, run 24): half-warp p of the
  * row takes the p-th of SPLIT equal slices of A's tile row into its own
  * partial row, and the partial rows are added in order p = 0, 1, ... at the
@@ -274,9 +275,9 @@ static __device__ __forceinline__ void accumulate_row(int32_t i, const row_span 
  * row 8 b + hw if it is of that size. LISTED: it takes entry 8 b + hw of
  * list, *count of them (list_fill_kernel). Over all tile rows, most
  * blocks of a larger instance found no row of its size: the 3D 27-point
- * A*P's 400-slot instance took 283 us at 21% of the warps it could hold
- * (run 212), and 210 us on its list (run 215). The smallest instance
- * takes most rows, so it reads them directly. SYM: a symmetric product's
+ * A*P's 400-slot instance took 283.2 us at 21.3% of the warps it could
+ * hold (run 211), and 198.8 us on its list (run 216). The smallest
+ * instance takes most rows, so it reads them directly. SYM: a symmetric product's
  * rows from the diagonal on, each tile also written into its twin
  * c_twin[t] (instances of their own, so that the others keep their
  * registers). WINDOWS: B's tile rows in windows, with step 1's
@@ -395,9 +396,10 @@ __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS 
 }
 
 /* SPLIT = 1: the smallest instance on the side stream, over all rows; on
- * the library stream the larger instances, with LISTED (spgemm_numeric_rows
- * _device) after their rows are sorted into their lists. Each grid covers
- * every tile row; listed blocks past their list's end return at once. */
+ * the library stream the larger instances, with `listed` (the rule is in
+ * spgemm_numeric_rows_device) after their rows are sorted into their
+ * lists. Each grid covers every tile row; listed blocks past their list's
+ * end return at once. */
 template <bool SYM, bool WINDOWS>
 static amg_status launch_listed(const rows_args &p, bool listed) {
   unsigned list_blocks = fmt_blocks(p.tile_m, 1, LIST_THREADS);
@@ -407,7 +409,7 @@ static amg_status launch_listed(const rows_args &p, bool listed) {
       listed ? fmt_device_alloc((void **)&work, work_bytes + 2 * (size_t)p.tile_m * sizeof(int32_t)) : AMG_OK;
   if (s != AMG_OK)
     return s;
-  fmt_tile_count *total = work, *scratch = work + 1;
+  fmt_tile_count *total = work, *scratch = listed ? work + 1 : NULL;
   int32_t *lists = listed ? (int32_t *)(scratch + 2 * (size_t)list_blocks) : NULL;
   cudaStream_t side = NULL;
   cudaError_t e = cudaSuccess;

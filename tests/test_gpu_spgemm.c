@@ -587,8 +587,14 @@ int main(void) {
   static const int long_rows[] = {6, 20, 27, 40}, short_rows[] = {6, 6, 20, 6, 6, 27, 6, 6, 40, 6};
   for (int mostly_short = 0; mostly_short <= 1; mostly_short++) {
     fmt_csr *identity = NULL;
-    fmt_csr *lengths = mostly_short ? row_lengths(short_rows, 10, &identity) : row_lengths(long_rows, 4, &identity);
+    int tile_rows = mostly_short ? 10 : 4;
+    fmt_csr *lengths = row_lengths(mostly_short ? short_rows : long_rows, tile_rows, &identity);
     CHECK(lengths != NULL, "row lengths: could not build the matrices");
+    /* 256: SPGEMM_SHORT_ROW_SLOTS (spgemm_device.cuh), the rule's bound */
+    if (lengths)
+      CHECK(mostly_short == (lengths->nnz <= 256 * (int64_t)tile_rows),
+            "row lengths: C's rows average %.1f entries, on the wrong side of 256 for this case",
+            (double)lengths->nnz / tile_rows);
     if (lengths)
       check_product(lengths, identity,
                     mostly_short ? "row lengths: A*I, C tile rows of 96 (7 of them), 320, 432 and 640 entries"
