@@ -264,11 +264,11 @@ static __device__ __forceinline__ void accumulate_row(int32_t i, const row_span 
 /* Blocks per multiprocessor an instance of SLOTS slots must allow
  * (registers); its shared memory allows 10, 8 and 7. The bound of 8 is for
  * the 400-slot windows instance: at 68 registers, one block fewer, it took
- * 934 against 784 us on the 3D 7-point A^2 (run 214). The plain one gets
+ * 934 against 784 us on the 3D 7-point A^2 (run 214). The plain one got
  * 60 registers under it (66 in ffe900b), and the 2D 9-point A^2, which
- * takes that one, was 6% slower in run 217, presumably from this. Bounding
- * the windows instance alone is not measured yet. */
-#define ROW_BLOCKS(SLOTS) ((SLOTS) <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS : (SLOTS) <= ROW_MID_SLOTS ? 8 : 1)
+ * takes that one, was 6% slower in run 217, so it is left unbounded. */
+#define ROW_BLOCKS(SLOTS, WINDOWS)                                                                 \
+  ((SLOTS) <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS : (SLOTS) <= ROW_MID_SLOTS && (WINDOWS) ? 8 : 1)
 
 /* The C tile rows of more than MIN_LEN and at most SLOTS entries, a
  * half-warp each (SPLIT = 1). Not LISTED: half-warp hw of block b takes
@@ -283,7 +283,7 @@ static __device__ __forceinline__ void accumulate_row(int32_t i, const row_span 
  * registers). WINDOWS: B's tile rows in windows, with step 1's
  * occupancy; else in plain batches. */
 template <int SLOTS, int MIN_LEN, bool LISTED, bool SYM, bool WINDOWS>
-static __global__ void __launch_bounds__(ROW_THREADS, ROW_BLOCKS(SLOTS))
+static __global__ void __launch_bounds__(ROW_THREADS, ROW_BLOCKS(SLOTS, WINDOWS))
     rows_kernel(rows_args p, const int32_t *list, const int64_t *count) {
   __shared__ double acc_all[ROW_HALF_WARPS][SLOTS];
   __shared__ uint32_t staged_all[ROW_HALF_WARPS][ROW_BATCH][16];
