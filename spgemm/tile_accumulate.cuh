@@ -13,22 +13,6 @@ static __device__ __forceinline__ uint32_t spgemm_stage_b_row(const uint16_t *b_
   return (uint32_t)b_mask[FMT_TILE * tb + r] | ((uint32_t)b_row_ptr[FMT_TILE * tb + r] << 16);
 }
 
-/* EXPERIMENT (SPGEMM_PREFETCH, default 0): 1 prefetches into L1, 2 into
- * L2, the first value a lane's add loop will read, while the batch is
- * staged (the add loop's waits are on these loads, run 212). */
-#ifndef SPGEMM_PREFETCH
-#define SPGEMM_PREFETCH 0
-#endif
-static __device__ __forceinline__ void spgemm_prefetch(const double *p) {
-#if SPGEMM_PREFETCH == 1
-  asm volatile("prefetch.global.L1 [%0];" ::"l"(p));
-#elif SPGEMM_PREFETCH == 2
-  asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
-#else
-  (void)p;
-#endif
-}
-
 /* For each entry a = A(r, c) (mask am, values from a_val[ka]) in stored
  * order, adds a * B(c, :) (row c staged in staged_b[c], values from
  * b_val[kb0 + row start]) into row: C column col goes to slot col ^ r when

@@ -105,8 +105,8 @@ static __device__ __forceinline__ void mirror_row(int32_t i, int32_t c_lo, int32
 static __device__ __forceinline__ void stage_pair(int32_t q, int64_t tb, int r, int64_t base,
                                                   const int64_t *c_tile_nnz, const uint16_t *c_mask,
                                                   const uint8_t *c_row_ptr, const int64_t *b_tile_nnz,
-                                                  const uint16_t *b_mask, const uint8_t *b_row_ptr, const double *b_val,
-                                                  unsigned *cm, int32_t *cs, int64_t *kb0, uint32_t *staged_g) {
+                                                  const uint16_t *b_mask, const uint8_t *b_row_ptr, unsigned *cm,
+                                                  int32_t *cs, int64_t *kb0, uint32_t *staged_g) {
   *cm = 0;
   *cs = 0;
   *kb0 = 0;
@@ -114,10 +114,7 @@ static __device__ __forceinline__ void stage_pair(int32_t q, int64_t tb, int r, 
     *cm = c_mask[FMT_TILE * q + r];
     *cs = (int32_t)(c_tile_nnz[q] - base) + c_row_ptr[FMT_TILE * q + r];
     *kb0 = b_tile_nnz[tb];
-    uint32_t packed = spgemm_stage_b_row(b_mask, b_row_ptr, tb, r);
-    staged_g[r] = packed;
-    if (SPGEMM_PREFETCH && (packed & 0xFFFFu))
-      spgemm_prefetch(b_val + *kb0 + (packed >> 16));
+    staged_g[r] = spgemm_stage_b_row(b_mask, b_row_ptr, tb, r);
   }
 }
 
@@ -245,7 +242,7 @@ static __device__ __forceinline__ void accumulate_row(int32_t i, const row_span 
             int q = spgemm_window_next(&live);
             int32_t t = __shfl_sync(members, found, q & 15, 16);
             stage_pair(q >= 0 ? t : -1, w0 + q, r, base, p.c_tile_nnz, p.c_mask, p.c_row_ptr, p.b_tile_nnz,
-                       p.b_mask, p.b_row_ptr, p.b_val, &cm[g], &cs[g], &kb0[g], staged[g]);
+                       p.b_mask, p.b_row_ptr, &cm[g], &cs[g], &kb0[g], staged[g]);
           }
           add_batch(am, ka0, staged, cm, cs, kb0, r, p.a_val, p.b_val, acc, members);
         }
@@ -263,7 +260,7 @@ static __device__ __forceinline__ void accumulate_row(int32_t i, const row_span 
 #pragma unroll
         for (int g = 0; g < ROW_BATCH; g++) /* -1 past b_hi, or where the product tile is empty */
           stage_pair(__shfl_sync(members, found, g, 16), tb0 + g, r, base, p.c_tile_nnz, p.c_mask, p.c_row_ptr,
-                     p.b_tile_nnz, p.b_mask, p.b_row_ptr, p.b_val, &cm[g], &cs[g], &kb0[g], staged[g]);
+                     p.b_tile_nnz, p.b_mask, p.b_row_ptr, &cm[g], &cs[g], &kb0[g], staged[g]);
         add_batch(am, ka0, staged, cm, cs, kb0, r, p.a_val, p.b_val, acc, members);
       }
     }

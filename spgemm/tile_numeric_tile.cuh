@@ -119,14 +119,6 @@ static __device__ __forceinline__ int numeric_tile(
             staged[g][r] = spgemm_stage_b_row(b_mask, b_row_ptr, qb, r);
           }
         }
-        if (SPGEMM_PREFETCH) {
-#pragma unroll
-          for (int g = 0; g < NUM_BATCH; g++) {
-            uint32_t packed = staged[g][r];
-            if (am[g]) spgemm_prefetch(a_val + ka[g]);
-            if (src[g] >= 0 && (packed & 0xFFFFu)) spgemm_prefetch(b_val + kb0[g] + (packed >> 16));
-          }
-        }
         __syncwarp(members);
         static_assert(NUM_BATCH == 2, "spgemm_add_pair2 takes a batch of two pairs");
         spgemm_add_pair2(am, ka, staged[0], kb0, dense, r, mask_c, a_val, b_val, row, ONE_PASS ? &mask_c : nullptr);
