@@ -183,15 +183,21 @@ static __device__ __forceinline__ row_span row_span_of(int32_t i, const rows_arg
   return sp;
 }
 
-/* The listed instances (SPLIT = 1): LISTED_INSTANCES lists, of the rows of
- * more than SPGEMM_SHORT_ROW_SLOTS and at most ROW_MID_SLOTS entries, and of
- * more than that and at most SPGEMM_ROW_SLOTS, with something to compute
- * (len > 0); -1 for the others. */
+/* Whether the instance for rows of more than min_len and at most slots
+ * entries takes the row: by its whole length, and only with something to
+ * compute (len > 0). Other rows are another instance's, or the pair
+ * kernel's (chosen by the whole row, as tile_leftover.cu does). */
+static __device__ __forceinline__ bool row_taken(const row_span &sp, int min_len, int slots) {
+  return sp.row_len > min_len && sp.row_len <= slots && sp.len > 0;
+}
+
+/* The listed instances' lists (SPLIT = 1, LISTED_INSTANCES of them): 0 for
+ * the 400-slot instance's rows, 1 for the 464-slot one's, -1 for others. */
 #define LISTED_INSTANCES 2
 static __device__ __forceinline__ int listed_instance(const row_span &sp) {
-  if (sp.len <= 0 || sp.row_len <= SPGEMM_SHORT_ROW_SLOTS || sp.row_len > SPGEMM_ROW_SLOTS)
-    return -1;
-  return sp.row_len <= ROW_MID_SLOTS ? 0 : 1;
+  return row_taken(sp, SPGEMM_SHORT_ROW_SLOTS, ROW_MID_SLOTS) ? 0
+         : row_taken(sp, ROW_MID_SLOTS, SPGEMM_ROW_SLOTS)    ? 1
+                                                             : -1;
 }
 
 /* Row i's sums, or (SPLIT > 1) part `part` of them, into lane r's slots of
@@ -264,11 +270,11 @@ static __device__ __forceinline__ void accumulate_row(int32_t i, const row_span 
 /* Blocks per multiprocessor an instance of SLOTS slots must allow
  * (registers); its shared memory allows 10, 8 and 7. The bound of 8 is for
  * the 400-slot windows instance: at 68 registers, one block fewer, it took
- * 934 against 784 us on the 3D 7-point A^2 (run 214). The plain one gets
+ * 934 against 784 us on the 3D 7-point A^2 (run 214). The plain one got
  * 60 registers under it (66 in ffe900b), and the 2D 9-point A^2, which
- * takes that one, was 6% slower in run 217, presumably from this. Bounding
- * the windows instance alone is not measured yet. */
-#define ROW_BLOCKS(SLOTS) ((SLOTS) <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS : (SLOTS) <= ROW_MID_SLOTS ? 8 : 1)
+ * takes that one, was 6% slower in run 217, so it is left unbounded. */
+#define ROW_BLOCKS(SLOTS, WINDOWS)                                                                 \
+  ((SLOTS) <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS : (SLOTS) <= ROW_MID_SLOTS && (WINDOWS) ? 8 : 1)
 
 /* The C tile rows of more than MIN_LEN and at most SLOTS entries, a
  * half-warp each (SPLIT = 1). Not LISTED: half-warp hw of block b takes
@@ -283,7 +289,7 @@ static __device__ __forceinline__ void accumulate_row(int32_t i, const row_span 
  * registers). WINDOWS: B's tile rows in windows, with step 1's
  * occupancy; else in plain batches. */
 template <int SLOTS, int MIN_LEN, bool LISTED, bool SYM, bool WINDOWS>
-static __global__ void __launch_bounds__(ROW_THREADS, ROW_BLOCKS(SLOTS))
+static __global__ void __launch_bounds__(ROW_THREADS, ROW_BLOCKS(SLOTS, WINDOWS))
     rows_kernel(rows_args p, const int32_t *list, const int64_t *count) {
   __shared__ double acc_all[ROW_HALF_WARPS][SLOTS];
   __shared__ uint32_t staged_all[ROW_HALF_WARPS][ROW_BATCH][16];
@@ -293,8 +299,8 @@ static __global__ void __launch_bounds__(ROW_THREADS, ROW_BLOCKS(SLOTS))
     return;
   int32_t i = LISTED ? list[u] : (int32_t)u;
   row_span sp = row_span_of<SYM>(i, p);
-  if (!LISTED && !(sp.row_len > MIN_LEN && sp.row_len <= SLOTS && sp.len > 0))
-    return; /* another kernel's (chosen by the whole row, as tile_leftover.cu does) */
+  if (!LISTED && !row_taken(sp, MIN_LEN, SLOTS))
+    return;
   accumulate_row<1, WINDOWS>(i, sp, 0, r, acc_all[hw], staged_all[hw], p);
   for (int64_t q = r; q < sp.len; q += 16)
     p.c_val[sp.base + q] = acc_all[hw][q];
@@ -368,8 +374,7 @@ __launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS 
   row_span sp = {0, 0, 0, 0, 0};
   if (i < p.tile_m)
     sp = row_span_of<SYM>(i, p);
-  /* else nothing to do, or another kernel's (chosen by the whole row, as tile_leftover.cu does) */
-  bool active = sp.row_len > MIN_LEN && sp.row_len <= SLOTS && sp.len > 0;
+  bool active = row_taken(sp, MIN_LEN, SLOTS); /* past tile_m: sp is empty */
   if (active)
     accumulate_row<SPLIT, WINDOWS>(i, sp, part, r, acc_all[hw], staged_all[hw], p);
   __syncthreads();
@@ -424,26 +429,20 @@ static amg_status launch_listed(const rows_args &p, bool listed) {
         list_fill_kernel<SYM><<<list_blocks, LIST_THREADS, 0, fmt_stream()>>>(p, scratch, lists);
         e = cudaGetLastError();
       }
-      if (e == cudaSuccess) {
-        rows_kernel<ROW_MID_SLOTS, SPGEMM_SHORT_ROW_SLOTS, true, SYM, WINDOWS>
-            <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(p, lists, &total->tiles);
-        e = cudaGetLastError();
-      }
-      if (e == cudaSuccess) {
-        rows_kernel<SPGEMM_ROW_SLOTS, ROW_MID_SLOTS, true, SYM, WINDOWS>
-            <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(p, lists + p.tile_m, &total->nnz);
-        e = cudaGetLastError();
-      }
-    } else if (e == cudaSuccess) {
-      rows_kernel<ROW_MID_SLOTS, SPGEMM_SHORT_ROW_SLOTS, false, SYM, WINDOWS>
-          <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(p, NULL, NULL);
-      e = cudaGetLastError();
-      if (e == cudaSuccess) {
-        rows_kernel<SPGEMM_ROW_SLOTS, ROW_MID_SLOTS, false, SYM, WINDOWS>
-            <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(p, NULL, NULL);
-        e = cudaGetLastError();
-      }
     }
+    auto larger = [&](auto listed_t) { /* the 400- and 464-slot instances, listed or not */
+      constexpr bool L = decltype(listed_t)::value;
+      rows_kernel<ROW_MID_SLOTS, SPGEMM_SHORT_ROW_SLOTS, L, SYM, WINDOWS>
+          <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(p, lists, L ? &total->tiles : NULL);
+      cudaError_t f = cudaGetLastError();
+      if (f != cudaSuccess)
+        return f;
+      rows_kernel<SPGEMM_ROW_SLOTS, ROW_MID_SLOTS, L, SYM, WINDOWS>
+          <<<blocks, ROW_THREADS, 0, fmt_stream()>>>(p, L ? lists + p.tile_m : NULL, L ? &total->nnz : NULL);
+      return cudaGetLastError();
+    };
+    if (e == cudaSuccess)
+      e = listed ? larger(std::true_type{}) : larger(std::false_type{});
     s = fmt_join(); /* also on error: C may be freed next, on the library stream */
   }
   fmt_device_free(work);

@@ -120,10 +120,8 @@ static __device__ __forceinline__ int numeric_tile(
           }
         }
         __syncwarp(members);
-#pragma unroll
-        for (int g = 0; g < NUM_BATCH; g++)
-          spgemm_add_pair(am[g], ka[g], staged[g], kb0[g], dense, r, mask_c, a_val, b_val, row,
-                          ONE_PASS ? &mask_c : nullptr);
+        static_assert(NUM_BATCH == 2, "spgemm_add_pair2 takes a batch of two pairs");
+        spgemm_add_pair2(am, ka, staged[0], kb0, dense, r, mask_c, a_val, b_val, row, ONE_PASS ? &mask_c : nullptr);
         __syncwarp(members); /* the staged rows, and the chunk's pairs, are read */
       }
     }
