@@ -42,8 +42,9 @@ static __device__ __forceinline__ void spgemm_add_pair(unsigned am, int64_t ka, 
  * entries of pair 0, then of pair 1. Each lane adds in the same order as
  * two calls of spgemm_add_pair, so the sums are bitwise the same; the
  * half-warp steps through max over lanes of popc(am[0]) + popc(am[1])
- * entries instead of the sum of the two maxima (a CPU model of the second
- * Galerkin products: 25-30% fewer steps, docs/spgemm_notes.md item 52). */
+ * entries instead of the sum of the two maxima. A CPU model of the second
+ * Galerkin products gave 25-30% fewer steps; their time fell 3.7-9.1%
+ * (docs/spgemm_notes.md items 52-53). */
 static __device__ __forceinline__ void spgemm_add_pair2(const unsigned *am, const int64_t *ka, const uint32_t *staged,
                                                         const int64_t *kb0, bool dense, int r, unsigned mask_c,
                                                         const double *a_val, const double *b_val, double *row,

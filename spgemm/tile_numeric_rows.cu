@@ -272,7 +272,8 @@ static __device__ __forceinline__ void accumulate_row(int32_t i, const row_span 
  * the 400-slot windows instance: at 68 registers, one block fewer, it took
  * 934 against 784 us on the 3D 7-point A^2 (run 214). The plain one got
  * 60 registers under it (66 in ffe900b), and the 2D 9-point A^2, which
- * takes that one, was 6% slower in run 217, so it is left unbounded. */
+ * takes that one, was 6% slower in run 217. Unbounded, it took 1.190-1.224
+ * against 1.284-1.336 ms (runs 218 and 221). */
 #define ROW_BLOCKS(SLOTS, WINDOWS)                                                                 \
   ((SLOTS) <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS : (SLOTS) <= ROW_MID_SLOTS && (WINDOWS) ? 8 : 1)
 
