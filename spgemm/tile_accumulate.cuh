@@ -13,12 +13,24 @@ static __device__ __forceinline__ uint32_t spgemm_stage_b_row(const uint16_t *b_
   return (uint32_t)b_mask[FMT_TILE * tb + r] | ((uint32_t)b_row_ptr[FMT_TILE * tb + r] << 16);
 }
 
+/* a * B(c, :), B's row c staged as packed (mask, and the row's first
+ * entry, whose value is *b), added into row: C column col goes to slot
+ * col ^ r when dense, else to slot popcount(mask_c below col) (C's row r
+ * mask). */
+static __device__ __forceinline__ void spgemm_add_b_row(double a, uint32_t packed, const double *b, bool dense, int r,
+                                                        unsigned mask_c, double *row) {
+  for (unsigned bits_b = packed & 0xFFFFu; bits_b; bits_b &= bits_b - 1, b++) {
+    unsigned below = (bits_b - 1) & ~bits_b; /* the columns below this entry's */
+    int slot = dense ? __popc(below) ^ r : __popc(mask_c & below);
+    row[slot] += a * *b;
+  }
+}
+
 /* For each entry a = A(r, c) (mask am, values from a_val[ka]) in stored
  * order, adds a * B(c, :) (row c staged in staged_b[c], values from
- * b_val[kb0 + row start]) into row: C column col goes to slot col ^ r when
- * dense, else to slot popcount(mask_c below col) (C's row r mask). With
- * touched, also ORs the columns it adds to into *touched (C's row mask
- * when it is not known yet). */
+ * b_val[kb0 + row start]) into row, as spgemm_add_b_row. With touched,
+ * also ORs the columns it adds to into *touched (C's row mask when it is
+ * not known yet). */
 static __device__ __forceinline__ void spgemm_add_pair(unsigned am, int64_t ka, const uint32_t *staged_b,
                                                        int64_t kb0, bool dense, int r, unsigned mask_c,
                                                        const double *a_val, const double *b_val, double *row,
@@ -28,12 +40,7 @@ static __device__ __forceinline__ void spgemm_add_pair(unsigned am, int64_t ka, 
     uint32_t packed = staged_b[__ffs(bits_a) - 1];
     if (touched)
       *touched |= packed & 0xFFFFu;
-    const double *b = b_val + kb0 + (packed >> 16);
-    for (unsigned bits_b = packed & 0xFFFFu; bits_b; bits_b &= bits_b - 1, b++) {
-      unsigned below = (bits_b - 1) & ~bits_b; /* the columns below this entry's */
-      int slot = dense ? __popc(below) ^ r : __popc(mask_c & below);
-      row[slot] += a * *b;
-    }
+    spgemm_add_b_row(a, packed, b_val + kb0 + (packed >> 16), dense, r, mask_c, row);
   }
 }
 
@@ -57,12 +64,7 @@ static __device__ __forceinline__ void spgemm_add_pair2(const unsigned *am, cons
     uint32_t packed = staged[bit];
     if (touched)
       *touched |= packed & 0xFFFFu;
-    const double *b = b_val + (second ? kb0[1] : kb0[0]) + (packed >> 16);
-    for (unsigned bits_b = packed & 0xFFFFu; bits_b; bits_b &= bits_b - 1, b++) {
-      unsigned below = (bits_b - 1) & ~bits_b; /* the columns below this entry's */
-      int slot = dense ? __popc(below) ^ r : __popc(mask_c & below);
-      row[slot] += a * *b;
-    }
+    spgemm_add_b_row(a, packed, b_val + (second ? kb0[1] : kb0[0]) + (packed >> 16), dense, r, mask_c, row);
   }
 }
 
