@@ -363,10 +363,11 @@ static __global__ void __launch_bounds__(LIST_THREADS)
  * half-warps each (few, long rows): block b takes rows b * (ROW_HALF_WARPS /
  * SPLIT) on, and half-warp p of a row sums the p-th slice of A's tile row
  * into its own partial row; the block then adds them in order p = 0, 1, ...
- * SYM and WINDOWS as in rows_kernel. */
+ * SYM and WINDOWS as in rows_kernel; the 8-block bound of the windows
+ * 400-slot instance (ROW_BLOCKS) is not applied here. */
 template <int SLOTS, int MIN_LEN, int SPLIT, bool SYM, bool WINDOWS>
 static __global__ void
-__launch_bounds__(ROW_THREADS, SLOTS <= SPGEMM_SHORT_ROW_SLOTS ? ROW_MIN_BLOCKS : 1) split_rows_kernel(rows_args p) {
+__launch_bounds__(ROW_THREADS, ROW_BLOCKS(SLOTS, false)) split_rows_kernel(rows_args p) {
   static_assert(SPLIT > 1, "a half-warp per row: rows_kernel");
   __shared__ double acc_all[ROW_HALF_WARPS][SLOTS];
   __shared__ uint32_t staged_all[ROW_HALF_WARPS][ROW_BATCH][16];
