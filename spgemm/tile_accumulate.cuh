@@ -28,26 +28,23 @@ static __device__ __forceinline__ void spgemm_add_b_row(double a, uint32_t packe
 
 /* For each entry a = A(r, c) (mask am, values from a_val[ka]) in stored
  * order, adds a * B(c, :) (row c staged in staged_b[c], values from
- * b_val[kb0 + row start]) into row, as spgemm_add_b_row. With touched,
- * also ORs the columns it adds to into *touched (C's row mask when it is
- * not known yet). */
+ * b_val[kb0 + row start]) into row's sparse slots (C's row r mask mask_c),
+ * as spgemm_add_b_row. The row kernel's step (its slots are always
+ * sparse). */
 static __device__ __forceinline__ void spgemm_add_pair(unsigned am, int64_t ka, const uint32_t *staged_b,
-                                                       int64_t kb0, bool dense, int r, unsigned mask_c,
-                                                       const double *a_val, const double *b_val, double *row,
-                                                       unsigned *touched = nullptr) {
+                                                       int64_t kb0, int r, unsigned mask_c, const double *a_val,
+                                                       const double *b_val, double *row) {
   for (unsigned bits_a = am; bits_a; bits_a &= bits_a - 1, ka++) {
     double a = a_val[ka];
     uint32_t packed = staged_b[__ffs(bits_a) - 1];
-    if (touched)
-      *touched |= packed & 0xFFFFu;
-    spgemm_add_b_row(a, packed, b_val + kb0 + (packed >> 16), dense, r, mask_c, row);
+    spgemm_add_b_row(a, packed, b_val + kb0 + (packed >> 16), false, r, mask_c, row);
   }
 }
 
 /* The two pairs of a batch (am[g], ka[g], kb0[g] and B's rows staged at
  * staged[16 g ..], as for spgemm_add_pair) as one list per lane: row r's
  * entries of pair 0, then of pair 1. Each lane adds in the same order as
- * two calls of spgemm_add_pair, so the sums are bitwise the same; the
+ * two calls of spgemm_add_pair would, so the sums are bitwise the same; the
  * half-warp steps through max over lanes of popc(am[0]) + popc(am[1])
  * entries instead of the sum of the two maxima. A CPU model of the second
  * Galerkin products gave 25-30% fewer steps; their time fell 3.7-9.1%

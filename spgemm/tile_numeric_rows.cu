@@ -127,7 +127,7 @@ static __device__ __forceinline__ void add_batch(unsigned am, int64_t ka, uint32
 #pragma unroll
   for (int g = 0; g < ROW_BATCH; g++)
     if (cm[g]) /* else staged[g] was not written */
-      spgemm_add_pair(am, ka, staged[g], kb0[g], false, r, cm[g], a_val, b_val, acc + cs[g]);
+      spgemm_add_pair(am, ka, staged[g], kb0[g], r, cm[g], a_val, b_val, acc + cs[g]);
   __syncwarp(members); /* the staged rows are read */
 }
 
