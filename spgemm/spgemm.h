@@ -59,9 +59,11 @@ const char *spgemm_backend_name(spgemm_backend be);
  *   has half-warp slots: level 0's A*P on the SA hierarchies, step 2 30-40%
  *   faster (run 76);
  * - the numeric row kernel then too (run 26: 6-10% faster on three of the
- *   four problems, 6% slower on 2D 9-point), and also when C has a tile row
- *   for every 8 slots, its rows average at most 256 entries and the pair
- *   kernel's lists (the shorter of A's tile rows and B's tile columns)
+ *   four problems, 6% slower on 2D 9-point) if C's tile rows average at
+ *   least 8 tiles (run 237: the pair kernel was 9-25% faster on the
+ *   model's level-0 A*P, whose C rows have 3-8), and also when C has fewer
+ *   tile rows but one for every 8 slots, its rows average at most 256
+ *   entries and the pair kernel's lists (the shorter of A's tile rows and B's tile columns)
  *   average at least 8 tiles. Run 77, step 3 of level 0's P^T*(AP): 9-29%
  *   faster on the SA hierarchies' 2D problems and on the model's symmetric
  *   products; 5-52% slower where rows are longer (SA 3D, the model's whole
