@@ -61,16 +61,8 @@ const char *spgemm_backend_name(spgemm_backend be);
  * - the numeric row kernel then too (run 26: 6-10% faster on three of the
  *   four problems, 6% slower on 2D 9-point) if C's tile rows average at
  *   least 8 tiles (run 237: the pair kernel was 9-25% faster on the
- *   model's level-0 A*P, whose C rows have 3-8), and also when C has fewer
- *   tile rows but one for every 8 slots, its rows average at most 256
- *   entries and the pair kernel's lists (the shorter of A's tile rows and B's tile columns)
- *   average at least 8 tiles. Run 77, step 3 of level 0's P^T*(AP): 9-29%
- *   faster on the SA hierarchies' 2D problems and on the model's symmetric
- *   products; 5-52% slower where rows are longer (SA 3D, the model's whole
- *   3D products); up to 17x slower on levels of a few hundred tile rows.
- *   Run 78: 10-20% slower on the model's level-1 A*P (pair lists of a few
- *   tiles), hence the list condition. Still slower where the rule lets it
- *   in: SA 3D 7-point level 1's A*P, step 3 0.967 -> 1.157 ms (runs 76, 81).
+ *   model's level-0 A*P, whose C rows have 3-8). Products with fewer C
+ *   tile rows go to the pair kernel (runs 237-239; spgemm_device.cuh).
  * In the numeric pair kernel, a C tile with more than dense_threshold
  * entries accumulates in a dense 16x16 array, the others in a compact one
  * indexed through the mask. Default SPGEMM_DENSE_THRESHOLD; measured by

@@ -163,26 +163,24 @@ static inline bool spgemm_leftover_by_rows(spgemm_b_lookup_kind kind, bool row_k
 
 /* Whether step 3 starts with its row kernel, once C's structure is known:
  * under AUTO, when C has a tile row per half-warp slot and its tile rows
- * average at least SPGEMM_ROW_MIN_TILES tiles, or (spgemm.h) when it has
- * fewer rows, but enough for a block of 8 half-warps each, rows of at most
- * SPGEMM_SHORT_ROW_SLOTS entries on average, and the pair kernel would
- * search pair lists of at least 8 tiles on average (tile_match.cuh).
+ * average at least SPGEMM_ROW_MIN_TILES tiles.
  * Run 237, step 3 of level-0 A*P, pair kernel against row kernel: the
  * model's (C's rows 3.2-7.6 tiles) 0.177 / 0.194 ms (2D 5-pt), 0.238 /
  * 0.316 (2D 9-pt), 0.332 / 0.410 (3D 7-pt), 1.106 / 1.254 (3D 27-pt); the
  * SA hierarchy's 0.460 / 0.526 (2D 9-pt, 7.6 tiles), but 0.373 / 0.334 (2D
  * 5-pt, 8.3), 1.090 / 0.933 (3D 7-pt, 20.1), 2.022 / 1.737 (3D 27-pt,
- * 13.8). Step 2's row kernel was the faster one in all eight. */
+ * 13.8). Step 2's row kernel was the faster one in all eight. Until run
+ * 239 the row kernel also took C with fewer rows (one per 8 slots) of at
+ * most SPGEMM_SHORT_ROW_SLOTS entries on average and pair lists of at
+ * least 8 tiles (run 77); in run 237 the pair kernel was faster there: the
+ * SA hierarchies' level-0 P^T*(AP) sym 0.808 / 1.070 ms (2D 5-pt) and
+ * 0.728 / 0.990 (2D 9-pt), level-1 A*P 0.578 / 0.625, 0.331 / 0.369 and
+ * 1.057 / 1.289 (3D 7-pt). */
 #define SPGEMM_ROW_MIN_TILES 8
-static inline bool spgemm_numeric_by_rows(spgemm_kernels kernels, const fmt_tile *a, const fmt_tile *b,
-                                          const fmt_tile *c) {
+static inline bool spgemm_numeric_by_rows(spgemm_kernels kernels, const fmt_tile *c) {
   if (kernels != SPGEMM_KERNELS_AUTO)
     return kernels == SPGEMM_KERNELS_ROWS;
-  int64_t slots = fmt_half_warp_slots();
-  if (c->tile_m >= slots)
-    return c->num_tiles >= SPGEMM_ROW_MIN_TILES * (int64_t)c->tile_m;
-  return 8 * (int64_t)c->tile_m >= slots && c->nnz <= (int64_t)SPGEMM_SHORT_ROW_SLOTS * c->tile_m &&
-         spgemm_mean_list(a, b) >= 8.0;
+  return c->tile_m >= fmt_half_warp_slots() && c->num_tiles >= SPGEMM_ROW_MIN_TILES * (int64_t)c->tile_m;
 }
 
 /* A symmetric product (tile_twins.cu): *twin (allocated here) gets each

@@ -142,7 +142,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   cand.col = cand.row = cand.twin = NULL;
   STEP_DONE(2);
   if (!one_pass) {
-    AMG_TRY_GOTO(b_lookup_for(by_rows || spgemm_leftover_by_rows(lookup, spgemm_numeric_by_rows(kernels, a, b, c),
+    AMG_TRY_GOTO(b_lookup_for(by_rows || spgemm_leftover_by_rows(lookup, spgemm_numeric_by_rows(kernels, c),
                                                                   c->nnz, c->tile_m, SPGEMM_ROW_SLOTS),
                               b, opt, &bc, &bl, &built),
                  s, done);

@@ -97,7 +97,7 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
   static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16, true, false, false, false>, NUMERIC_THREADS);
   static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true, false, false, false>, NUMERIC_THREADS);
   amg_status s = AMG_OK;
-  if (spgemm_numeric_by_rows(kernels, a, b, c)) { /* the pair kernel takes the rows it leaves */
+  if (spgemm_numeric_by_rows(kernels, c)) { /* the pair kernel takes the rows it leaves */
     AMG_TRY_GOTO(spgemm_numeric_rows_device(a, b, occ, c, c_twin, row_split), s, done);
     row_slots = SPGEMM_ROW_SLOTS;
   }
