@@ -98,7 +98,7 @@ static figure *product_ex(const char *problem, int level, const char *op, const 
   const fmt_tile *b_transpose = bt && !bench.no_b_transpose ? bt->tile : NULL;
   spgemm_tile_options opt = {threshold, (spgemm_kernels)bench.kernels, symmetric, bench.row_split, b_transpose, 0,
                              (spgemm_passes)bench.passes, bench.layout_candidates,
-                             (spgemm_b_lookup_kind)bench.b_lookup, bench.row_windows};
+                             (spgemm_b_lookup_kind)bench.b_lookup, bench.row_windows, 0};
   pair_ctx ctx = {a, b, opt, NULL};
   figure *f = bench_new_figure(problem, level, op);
   fmt_tile *dc = NULL, *hc = NULL;
@@ -178,7 +178,7 @@ static void symmetric_rows(const char *problem, int level, const operand *pt, co
 static void conversion(const char *problem, const operand *a) {
   fmt_csr *d = NULL;
   TRY(fmt_csr_upload(a->host, &d));
-  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0}, d};
+  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0}, d};
   figure *f = bench_new_figure(problem, 0, "csr->tile");
   TRY(bench_measure(call_convert, free_tile, &ctx, bench.reps, &f->tile));
   f->rows = a->host->m;

@@ -70,11 +70,14 @@ const char *spgemm_backend_name(spgemm_backend be);
  *
  * Where step 2 has no row kernel, steps 2 and 3 can run as one pass
  * (tile_one_pass.cu): each candidate's pairs are searched once instead of
- * twice, with the dense accumulator, at the cost of 2 KB of device memory
- * per candidate for its values until C is compacted. AUTO takes it for at
- * most SPGEMM_ONE_PASS_CANDIDATES candidates (128 MiB) whose pair lists
- * (the shorter of A's tile rows and B's tile columns) average more than 16
- * tiles, where the search is a large part of each step.
+ * twice, with the dense accumulator. Each candidate keeps its values until
+ * C is compacted: in 256 slots (2 KB) for up to SPGEMM_ONE_PASS_CANDIDATES
+ * candidates (128 MiB), else in SPGEMM_ONE_PASS_FEW_SLOTS (512 B), and the
+ * pair kernel then recomputes the C tiles holding more entries than that.
+ * AUTO takes one pass for at most SPGEMM_ONE_PASS_MAX_CANDIDATES candidates
+ * (256 MiB) whose pair lists (the shorter of A's tile rows and B's tile
+ * columns) average more than 16 tiles, where the search is a large part of
+ * each step (run 242: the SA hierarchies' level-0 second products).
  * SPGEMM_ROW_SLOTS (the longest C tile row the numeric row kernel takes,
  * in entries) is 464, not 512: with 464 doubles per half-warp the larger
  * instance's block needs 32 KB of shared memory, so a multiprocessor holds
@@ -82,6 +85,8 @@ const char *spgemm_backend_name(spgemm_backend be);
  * instance of 400 slots, which it holds 8 of (run 209). */
 #define SPGEMM_DENSE_THRESHOLD 192
 #define SPGEMM_ONE_PASS_CANDIDATES 65536
+#define SPGEMM_ONE_PASS_FEW_SLOTS 64
+#define SPGEMM_ONE_PASS_MAX_CANDIDATES (1 << 19)
 #define SPGEMM_ROW_SLOTS 464
 #define SPGEMM_SYMBOLIC_ROW_CANDS 64
 typedef enum spgemm_kernels {
@@ -140,6 +145,8 @@ typedef struct spgemm_tile_options {
                       that add nothing, wherever step 1's candidates are exact; -1: in plain
                       batches; 0 (default): windows where B's tile rows are long and the tiles
                       sparse (spgemm_device.cuh). The results are the same either way. */
+  int one_pass_slots; /* values kept per candidate by one pass: 256 or SPGEMM_ONE_PASS_FEW_SLOTS
+                         (tests), or 0 (the default) for the number of candidates to decide (above) */
 } spgemm_tile_options;
 
 typedef struct spgemm_stats {

@@ -234,7 +234,8 @@ struct spgemm_candidates {
  * mask, row_ptr and idx set; val not), and c_row (device, C's tile count)
  * the tile row of each C tile. With one_pass (never with rows), the
  * one-pass kernel replaces the pair kernel and C's val is set too, so step
- * 3 is done. With twin (a symmetric product, tile_twins.cu), the kernels
+ * 3 is done (keeping `slots` values per candidate; with fewer than 256,
+ * spgemm_numeric_overflow_device finishes the fuller tiles). With twin (a symmetric product, tile_twins.cu), the kernels
  * skip the lower candidates, which take their twins' masks before the scan,
  * and *c_twin (device, C's tile count) gets each upper C tile's twin. With
  * exact candidates (and two passes), there is nothing to compact: C
@@ -242,21 +243,36 @@ struct spgemm_candidates {
  * cand's row and twin (all NULL in *cand afterwards), and a kernel writes
  * row_ptr and idx. One host sync. */
 amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
-                                  spgemm_candidates *cand, bool rows, bool list, bool one_pass, fmt_tile **c,
-                                  int32_t **c_row, int32_t **c_twin);
+                                  spgemm_candidates *cand, bool rows, bool list, bool one_pass, int slots,
+                                  fmt_tile **c, int32_t **c_row, int32_t **c_twin);
 /* Whether steps 2 and 3 run as one pass (spgemm.h): never after step 2's
- * row kernel; under AUTO, when there are at most SPGEMM_ONE_PASS_CANDIDATES
- * candidates and the pair lists (tile_match.cuh) average more than 16
- * tiles. */
+ * row kernel; under AUTO, when there are at most
+ * SPGEMM_ONE_PASS_MAX_CANDIDATES candidates and the pair lists
+ * (tile_match.cuh) average more than 16 tiles. */
 static inline bool spgemm_use_one_pass(spgemm_passes passes, bool rows, int64_t num_cand, double mean_list) {
-  return !rows && (passes == SPGEMM_PASSES_ONE ||
-                   (passes == SPGEMM_PASSES_AUTO && num_cand <= SPGEMM_ONE_PASS_CANDIDATES && mean_list > 16.0));
+  return !rows && (passes == SPGEMM_PASSES_ONE || (passes == SPGEMM_PASSES_AUTO &&
+                                                   num_cand <= SPGEMM_ONE_PASS_MAX_CANDIDATES && mean_list > 16.0));
 }
+/* Values one pass keeps per candidate (spgemm.h): asked (given > 0), or 256
+ * for up to SPGEMM_ONE_PASS_CANDIDATES candidates, else
+ * SPGEMM_ONE_PASS_FEW_SLOTS. */
+static inline int spgemm_one_pass_slots(int given, int64_t num_cand) {
+  if (given > 0)
+    return given;
+  return num_cand <= SPGEMM_ONE_PASS_CANDIDATES ? FMT_TILE * FMT_TILE : SPGEMM_ONE_PASS_FEW_SLOTS;
+}
+/* After one pass with fewer than 256 slots per candidate: C's tiles of
+ * more than `slots` entries, whose values it did not keep, recomputed by
+ * the numeric pair kernel (tile_numeric.cu); with c_twin (a symmetric
+ * product), the upper ones, each also written into its twin. */
+amg_status spgemm_numeric_overflow_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b, fmt_tile *c,
+                                          const int32_t *c_row, const int32_t *c_twin, int slots);
 /* The one-pass kernel (tile_one_pass.cu): its layout for num_cand
  * candidates with group half-warps each (by_rows: B_kj from B's tile
  * rows, tile_match.cuh), and the launch. It writes each
  * candidate's masks and nnz (as step 2), its values packed into
- * cand_val[256 u ..] and, as the symbolic kernel, prefix (num_cand +
+ * cand_val[slots u ..] (none when it has more than slots entries) and, as
+ * the symbolic kernel, prefix (num_cand +
  * spgemm_scan_scratch(l) entries) and, fused, the totals to *total (the
  * host mailbox). *next (device) is the work counter of an unfused layout,
  * zeroed there before the launch. upper (never fused): the candidates on
@@ -264,8 +280,8 @@ static inline bool spgemm_use_one_pass(spgemm_passes passes, bool rows, int64_t 
 spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group, bool by_rows);
 amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col, bool upper,
-                                  int group,
-                                  spgemm_scan_layout l, uint16_t *cand_mask, int32_t *cand_nnz, double *cand_val,
+                                  int group, spgemm_scan_layout l, uint16_t *cand_mask, int32_t *cand_nnz,
+                                  int slots, double *cand_val,
                                   fmt_tile_count *prefix, fmt_tile_count *total, unsigned long long *next);
 /* Candidate u's masks (m: lane r's row) and nnz stored by a whole
  * half-warp; returns the nnz (on every lane) and, with start, row r's

@@ -62,6 +62,10 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   spgemm_b_lookup_kind lookup = opt ? opt->b_lookup : SPGEMM_B_LOOKUP_AUTO;
   if (lookup != SPGEMM_B_LOOKUP_AUTO && lookup != SPGEMM_B_LOOKUP_COLUMNS && lookup != SPGEMM_B_LOOKUP_ROWS)
     return amg_error(AMG_ERR_ARG, "spgemm: b_lookup %d; use auto (0), columns (1) or rows (2)", (int)lookup);
+  int given_slots = opt ? opt->one_pass_slots : 0;
+  if (given_slots != 0 && given_slots != FMT_TILE * FMT_TILE && given_slots != SPGEMM_ONE_PASS_FEW_SLOTS)
+    return amg_error(AMG_ERR_ARG, "spgemm: one_pass_slots %d; use 0 (auto), %d or %d", given_slots,
+                     SPGEMM_ONE_PASS_FEW_SLOTS, FMT_TILE * FMT_TILE);
   int row_windows = opt ? opt->row_windows : 0;
   if (row_windows < -1 || row_windows > 1)
     return amg_error(AMG_ERR_ARG, "spgemm: row_windows %d; use auto (0), always (1) or never (-1)", row_windows);
@@ -135,7 +139,9 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
                s, done);
   if (built)
     STEP_DONE(0);
-  AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, &cand, rows, list, one_pass, &c, &c_row, &c_twin), s, done);
+  AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, &cand, rows, list, one_pass,
+                                      spgemm_one_pass_slots(given_slots, cand.num), &c, &c_row, &c_twin),
+               s, done);
   fmt_device_free(cand.col);
   fmt_device_free(cand.row);
   fmt_device_free(cand.twin);

@@ -4,7 +4,9 @@
  * When the row kernel (tile_numeric_rows.cu) is used (spgemm.h), it runs
  * first and takes the C tile rows that fit its shared memory; this kernel
  * then takes the other rows' tiles, walking a list of them on large
- * products (tile_leftover.cu).
+ * products (tile_leftover.cu). After a one pass that kept fewer than 256
+ * values per candidate, it recomputes the C tiles of more entries, from a
+ * list of them (spgemm_numeric_overflow_device).
  */
 #include "last_block_scan.cuh" /* spgemm_one_wave */
 #include <algorithm>
@@ -80,6 +82,70 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
 #undef NUMERIC_TILE_ARGS
 }
 
+/* Thread t takes C tile t: if it holds more than `slots` entries, it is
+ * appended to list (the warp's last lane reserves the room). The order
+ * depends on the atomics; each tile's values do not. */
+static __global__ void overflow_list_kernel(int64_t nt, const int64_t *tile_nnz, int slots, int64_t *list,
+                                            unsigned long long *work) {
+  int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  int64_t n = t < nt && tile_nnz[t + 1] - tile_nnz[t] > slots ? 1 : 0;
+  int64_t incl = fmt_warp_inclusive_sum(n);
+  unsigned long long base = 0;
+  if ((threadIdx.x & 31) == 31 && incl > 0)
+    base = atomicAdd(work, (unsigned long long)incl);
+  base = __shfl_sync(0xFFFFFFFFu, base, 31);
+  if (n)
+    list[base + incl - 1] = t;
+}
+
+amg_status spgemm_numeric_overflow_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b, fmt_tile *c,
+                                          const int32_t *c_row, const int32_t *c_twin, int slots) {
+  int64_t nt = c->num_tiles;
+  if (nt == 0)
+    return AMG_OK;
+  int64_t *left = NULL;
+  amg_status s = fmt_device_alloc((void **)&left, ((size_t)nt + 2) * sizeof *left); /* list, then counters */
+  if (s != AMG_OK)
+    return s;
+  unsigned long long *work = (unsigned long long *)(left + nt);
+  int group = spgemm_half_warps_per_tile(spgemm_computed_tiles(nt, c->tile_m, c_twin != NULL),
+                                         spgemm_mean_list(a, b), fmt_half_warp_slots());
+  static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16, true, false, false, false>, NUMERIC_THREADS);
+  static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true, false, false, false>, NUMERIC_THREADS);
+  unsigned blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * (group == 1 ? wave16 : wave32));
+  AMG_CUDA_GOTO(cudaMemsetAsync(work, 0, 2 * sizeof *work, fmt_stream()), s, done);
+  overflow_list_kernel<<<fmt_blocks(nt, 1, 256), 256, 0, fmt_stream()>>>(nt, c->tile_nnz, slots, left, work);
+  AMG_LAUNCH_GOTO(s, done);
+  {
+    numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val, c_twin, 0};
+#define OVERFLOW_ARGS                                                                              \
+  nt, 0, left, work, group, SPGEMM_DENSE_THRESHOLD, c->tile_ptr, cc, a->tile_ptr, a->tile_col, a->tile_nnz, \
+      a->mask, a->row_ptr, a->val, bl, b->tile_nnz, b->mask, b->row_ptr, b->val
+    auto launch = [&](auto by_rows, auto sym) {
+      constexpr bool R = decltype(by_rows)::value, S = decltype(sym)::value;
+      if (group == 1)
+        numeric_kernel<16, true, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(OVERFLOW_ARGS);
+      else if (group == 2)
+        numeric_kernel<32, true, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(OVERFLOW_ARGS);
+      else
+        numeric_kernel<32, true, R, true, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(OVERFLOW_ARGS);
+    };
+#undef OVERFLOW_ARGS
+    if (bl.tile && !c_twin)
+      launch(std::false_type{}, std::false_type{});
+    else if (!c_twin)
+      launch(std::true_type{}, std::false_type{});
+    else if (bl.tile)
+      launch(std::false_type{}, std::true_type{});
+    else
+      launch(std::true_type{}, std::true_type{});
+    AMG_LAUNCH_GOTO(s, done);
+  }
+done:
+  fmt_device_free(left);
+  return s;
+}
+
 amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b, const uint16_t *occ,
                                  fmt_tile *c, const int32_t *c_row, const int32_t *c_twin, int dense_threshold,
                                  spgemm_kernels kernels, int row_split, bool list) {
@@ -113,7 +179,7 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
     blocks = (unsigned)std::min<int64_t>(blocks, group == 1 ? wave16 : wave32);
   }
   {
-    numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val, c_twin};
+    numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val, c_twin, 0};
 #define NUMERIC_ARGS                                                                               \
   nt, row_slots, left, work, group, dense_threshold, c->tile_ptr, cc, a->tile_ptr, a->tile_col,          \
       a->tile_nnz, a->mask, a->row_ptr, a->val, bl, b->tile_nnz, b->mask, b->row_ptr, b->val

@@ -23,7 +23,8 @@
  * One pass (the tile is a candidate whose structure is not known yet): the
  * dense accumulator, and lane r also ORs B's row masks into C's row mask
  * as step 2 does; the masks and nnz go to the candidate arrays, the values
- * to 256 slots of their own per candidate, packed as C stores them. */
+ * to slots of their own per candidate (256, or fewer: then a candidate of
+ * more entries leaves none), packed as C stores them. */
 #ifndef SPGEMM_TILE_NUMERIC_TILE_CUH
 #define SPGEMM_TILE_NUMERIC_TILE_CUH
 
@@ -46,8 +47,9 @@
 /* C's side of the numeric kernels: tile t's tile row and column (C's, or
  * the candidates'), where its values go (val), and, with two passes, C's
  * structure (tile_nnz, mask, row_ptr) or, with one pass, the candidate
- * arrays the tile's mask and nnz go to; with two passes in a symmetric
- * product (tile_twins.cu), each tile's twin (twin[t]). */
+ * arrays the tile's mask and nnz go to and the value slots per candidate;
+ * with two passes in a symmetric product (tile_twins.cu), each tile's twin
+ * (twin[t]). */
 struct numeric_c {
   const int32_t *row, *col;
   const int64_t *tile_nnz;
@@ -57,6 +59,7 @@ struct numeric_c {
   int32_t *cand_nnz;
   double *val;
   const int32_t *twin;
+  int slots;
 };
 
 /* C tile t's values, from the group of half-warps hw - sh .. hw - sh +
@@ -143,7 +146,9 @@ static __device__ __forceinline__ int numeric_tile(
     for (int k = 1; k < group; k++)
       mask_c |= staged_all[hw + k][0][r];
     nnz = spgemm_store_candidate(t, r, mask_c, c.cand_mask, c.cand_nnz, &start_c);
-    out = c.val + (int64_t)FMT_TILE * FMT_TILE * t + start_c;
+    if (nnz > c.slots)
+      return nnz; /* spgemm_numeric_overflow_device recomputes it */
+    out = c.val + (int64_t)c.slots * t + start_c;
   } else {
     out = c.val + c.tile_nnz[t] + start_c;
   }

@@ -6,8 +6,9 @@
  * them once per candidate (tile_numeric_tile.cuh, ONE_PASS): the dense
  * accumulator holds the values while lane r ORs row r's mask, and each
  * candidate leaves its masks and nnz where step 2 would and its values in
- * 256 slots of its own (cand_val, 2 KB per candidate), which C's
- * compaction then copies. The sums run in the order of the pair kernel, so
+ * slots of its own (cand_val: 256, 2 KB per candidate, or, for many
+ * candidates, SPGEMM_ONE_PASS_FEW_SLOTS, which a fuller tile leaves
+ * empty), which C's compaction then copies. The sums run in the order of the pair kernel, so
  * the result is bitwise reproducible; it can differ from the two-pass
  * result in rounding when the two split a tile's pairs between different
  * numbers of half-warps (they count candidates and C's tiles), or when two
@@ -96,14 +97,14 @@ spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group, bool by_r
 
 amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   int64_t num_cand, const int32_t *cand_row, const int32_t *cand_col, bool upper,
-                                  int group,
-                                  spgemm_scan_layout l, uint16_t *cand_mask, int32_t *cand_nnz, double *cand_val,
+                                  int group, spgemm_scan_layout l, uint16_t *cand_mask, int32_t *cand_nnz,
+                                  int slots, double *cand_val,
                                   fmt_tile_count *prefix, fmt_tile_count *total, unsigned long long *next) {
   if (num_cand == 0)
     return AMG_OK;
   if (upper && l.fused)
     return amg_error(AMG_ERR_ARG, "spgemm: a symmetric product's one pass cannot scan its own counts");
-  numeric_c c = {cand_row, cand_col, NULL, NULL, NULL, cand_mask, cand_nnz, cand_val, NULL};
+  numeric_c c = {cand_row, cand_col, NULL, NULL, NULL, cand_mask, cand_nnz, cand_val, NULL, slots};
   unsigned blocks = (unsigned)l.blocks;
   if (l.fused || group > 2) {
     next = NULL;

@@ -255,7 +255,7 @@ static __device__ __forceinline__ void write_row_layout(int64_t t, int64_t base,
 /* Block b takes candidates [b * COMPACT_CANDS, (b + 1) * COMPACT_CANDS). A
  * kept one, u, goes to C's tile prefix(u).tiles with entries from
  * prefix(u).nnz, with its values when the one-pass kernel left them in
- * cand_val (else NULL). A thread per candidate writes its tile column,
+ * cand_val (else NULL; `slots` per candidate, none for a tile of more). A thread per candidate writes its tile column,
  * first entry and tile row; then half-warps write the masks, row_ptr and
  * idx, lane r row r. (A half-warp per candidate, its loads one after
  * another, took 242 us for the 1.7M candidates of 3D 7-point A^2, run
@@ -270,7 +270,7 @@ template <bool FUSED, bool SYM>
 static __global__ void __launch_bounds__(COMPACT_THREADS)
     compact_kernel(int64_t num_cand, int32_t tile_m, const int64_t *cand_ptr, const int32_t *cand_col,
                    const int32_t *cand_row, const int32_t *twin, const uint16_t *cand_mask,
-                   const int32_t *cand_nnz, const double *cand_val, spgemm_scan_layout l,
+                   const int32_t *cand_nnz, const double *cand_val, int slots, spgemm_scan_layout l,
                    const fmt_tile_count *local, const fmt_tile_count *scratch, fmt_tile_count total,
                    int64_t *tile_ptr, int32_t *tile_col, int64_t *tile_nnz, uint16_t *mask, uint8_t *row_ptr,
                    uint8_t *idx, double *val, int32_t *c_row, int32_t *c_twin) {
@@ -331,10 +331,10 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
     mask[FMT_TILE * t + r] = (uint16_t)bits;
     int size, start = fmt_half_warp_exclusive_sum(__popc(bits), &size);
     write_row_layout(t, base, r, bits, start, row_ptr, idx);
-    if (!cand_val)
-      continue;
+    if (!cand_val || size > slots)
+      continue; /* no values, or too many for the slots: spgemm_numeric_overflow_device's */
     /* the tile's values, packed from its source's first slot */
-    const double *from = cand_val + (int64_t)FMT_TILE * FMT_TILE * (SYM ? src_of[q] : u0 + q);
+    const double *from = cand_val + (int64_t)slots * (SYM ? src_of[q] : u0 + q);
     if (!SYM || rule == FMT_MIRROR_UPPER) {
       fmt_half_warp_copy_entries(from, NULL, val + base, NULL, size, r);
       continue;
@@ -405,8 +405,8 @@ struct count_of_candidate {
 };
 
 amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
-                                  spgemm_candidates *cand, bool rows, bool list, bool one_pass, fmt_tile **out,
-                                  int32_t **c_row_out, int32_t **c_twin_out) {
+                                  spgemm_candidates *cand, bool rows, bool list, bool one_pass, int slots,
+                                  fmt_tile **out, int32_t **c_row_out, int32_t **c_twin_out) {
   *out = NULL;
   *c_row_out = NULL;
   *c_twin_out = NULL;
@@ -420,7 +420,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   bool empty_exact = false;   /* in place, a candidate came out empty */
   uint16_t *cand_mask = NULL;
   int32_t *cand_nnz = NULL, *c_row = NULL, *c_twin = NULL;
-  double *cand_val = NULL; /* one pass: 256 values per candidate */
+  double *cand_val = NULL; /* one pass: `slots` values per candidate */
   int64_t *left = NULL;
   unsigned long long *work = NULL; /* in left's allocation */
   fmt_tile_count *prefix = NULL, total = {0, 0};
@@ -458,9 +458,8 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   if (in_place)
     AMG_TRY_GOTO(fmt_device_alloc((void **)&tile_nnz, (size_t)(num_cand + 1) * sizeof *tile_nnz), s, done);
   if (one_pass)
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_val,
-                                  (size_t)num_cand * FMT_TILE * FMT_TILE * sizeof *cand_val),
-                 s, done);
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_val, (size_t)num_cand * (size_t)slots * sizeof *cand_val), s,
+                 done);
   /* the leftover list's grid (SPGEMM_LEFTOVER_WAVES) from the column-order instances */
   static const int64_t wave16 = spgemm_one_wave(symbolic_left_kernel<16, false>, SYM_THREADS);
   static const int64_t wave32 = spgemm_one_wave(symbolic_left_kernel<32, false>, SYM_THREADS);
@@ -489,7 +488,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   } else if (num_cand > 0 && one_pass) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
     AMG_TRY_GOTO(spgemm_one_pass_device(a, bl, b, num_cand, cand_row, cand_col, twin != NULL, group, l,
-                                        cand_mask, cand_nnz, cand_val, prefix, (fmt_tile_count *)device,
+                                        cand_mask, cand_nnz, slots, cand_val, prefix, (fmt_tile_count *)device,
                                         (unsigned long long *)(prefix + prefixes)),
                  s, done);
   } else if (num_cand > 0) {
@@ -595,7 +594,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   {
     unsigned blocks = fmt_blocks_and_pointers(num_cand, COMPACT_CANDS, COMPACT_THREADS, a->tile_m);
 #define COMPACT_ARGS                                                                               \
-  num_cand, a->tile_m, cand_ptr, cand_col, cand_row, twin, cand_mask, cand_nnz, cand_val, l, prefix,      \
+  num_cand, a->tile_m, cand_ptr, cand_col, cand_row, twin, cand_mask, cand_nnz, cand_val, slots, l, prefix, \
       prefix + num_cand, total, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->idx, c->val,  \
       c_row, c_twin
     if (l.fused)
@@ -607,6 +606,8 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
 #undef COMPACT_ARGS
     AMG_LAUNCH_GOTO(s, done);
   }
+  if (one_pass && slots < FMT_TILE * FMT_TILE)
+    AMG_TRY_GOTO(spgemm_numeric_overflow_device(a, bl, b, c, c_row, c_twin, slots), s, done);
 done:
   fmt_device_free(tile_nnz);
   fmt_device_free(cand_mask);
