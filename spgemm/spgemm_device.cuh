@@ -235,8 +235,9 @@ struct spgemm_candidates {
  * the tile row of each C tile. With one_pass (never with rows), the
  * one-pass kernel replaces the pair kernel and C's val is set too, so step
  * 3 is done (keeping `slots` values per candidate; with fewer than 256,
- * spgemm_numeric_overflow_device finishes the fuller tiles). With twin (a symmetric product, tile_twins.cu), the kernels
- * skip the lower candidates, which take their twins' masks before the scan,
+ * spgemm_numeric_overflow_device finishes the fuller tiles). With twin (a
+ * symmetric product, tile_twins.cu), the kernels skip the lower
+ * candidates, which take their twins' masks before the scan,
  * and *c_twin (device, C's tile count) gets each upper C tile's twin. With
  * exact candidates (and two passes), there is nothing to compact: C
  * takes over cand's ptr and col and the masks, *c_row and *c_twin are
@@ -254,12 +255,15 @@ static inline bool spgemm_use_one_pass(spgemm_passes passes, bool rows, int64_t 
                                                    num_cand <= SPGEMM_ONE_PASS_MAX_CANDIDATES && mean_list > 16.0));
 }
 /* Values one pass keeps per candidate (spgemm.h): asked (given > 0), or 256
- * for up to SPGEMM_ONE_PASS_CANDIDATES candidates, else
- * SPGEMM_ONE_PASS_FEW_SLOTS. */
-static inline int spgemm_one_pass_slots(int given, int64_t num_cand) {
+ * where it computes at most SPGEMM_ONE_PASS_CANDIDATES candidates (a
+ * symmetric product's upper ones, spgemm_computed_tiles), else
+ * SPGEMM_ONE_PASS_FEW_SLOTS. Run 242 decided by all candidates: the SA 3D
+ * 27-point level-0 symmetric second products (fewer than 65,536 upper
+ * candidates, dense tiles) got 31-34% slower with 64 slots. */
+static inline int spgemm_one_pass_slots(int given, int64_t computed) {
   if (given > 0)
     return given;
-  return num_cand <= SPGEMM_ONE_PASS_CANDIDATES ? FMT_TILE * FMT_TILE : SPGEMM_ONE_PASS_FEW_SLOTS;
+  return computed <= SPGEMM_ONE_PASS_CANDIDATES ? FMT_TILE * FMT_TILE : SPGEMM_ONE_PASS_FEW_SLOTS;
 }
 /* After one pass with fewer than 256 slots per candidate: C's tiles of
  * more than `slots` entries, whose values it did not keep, recomputed by

@@ -84,6 +84,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   fmt_timer *timer = NULL, *step = NULL;
   int profile = stats && stats->profile;
   bool rows = false, one_pass = false, built = false;
+  int slots = 0; /* one pass: values kept per candidate */
   bool by_rows = spgemm_lookup_by_rows(lookup, a, b); /* else a step's own rule (spgemm_leftover_by_rows) */
   amg_status s = AMG_OK;
   if (stats) {
@@ -139,9 +140,8 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
                s, done);
   if (built)
     STEP_DONE(0);
-  AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, &cand, rows, list, one_pass,
-                                      spgemm_one_pass_slots(given_slots, cand.num), &c, &c_row, &c_twin),
-               s, done);
+  slots = spgemm_one_pass_slots(given_slots, spgemm_computed_tiles(cand.num, a->tile_m, upper));
+  AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, &cand, rows, list, one_pass, slots, &c, &c_row, &c_twin), s, done);
   fmt_device_free(cand.col);
   fmt_device_free(cand.row);
   fmt_device_free(cand.twin);
