@@ -82,6 +82,20 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
 #undef NUMERIC_TILE_ARGS
 }
 
+/* launch(by_rows, sym) with the flags as compile-time constants, for the
+ * kernel instance of B's lookup (tile_match.cuh) and a symmetric product. */
+template <class Launch>
+static void launch_instance(bool by_rows, bool sym, Launch launch) {
+  if (!by_rows && !sym)
+    launch(std::false_type{}, std::false_type{});
+  else if (!sym)
+    launch(std::true_type{}, std::false_type{});
+  else if (!by_rows)
+    launch(std::false_type{}, std::true_type{});
+  else
+    launch(std::true_type{}, std::true_type{});
+}
+
 /* Thread t takes C tile t: if it holds more than `slots` entries, it is
  * appended to list (the warp's last lane reserves the room). The order
  * depends on the atomics; each tile's values do not. */
@@ -131,14 +145,7 @@ amg_status spgemm_numeric_overflow_device(const fmt_tile *a, spgemm_b_lookup bl,
         numeric_kernel<32, true, R, true, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(OVERFLOW_ARGS);
     };
 #undef OVERFLOW_ARGS
-    if (bl.tile && !c_twin)
-      launch(std::false_type{}, std::false_type{});
-    else if (!c_twin)
-      launch(std::true_type{}, std::false_type{});
-    else if (bl.tile)
-      launch(std::false_type{}, std::true_type{});
-    else
-      launch(std::true_type{}, std::true_type{});
+    launch_instance(!bl.tile, c_twin != NULL, launch);
     AMG_LAUNCH_GOTO(s, done);
   }
 done:
@@ -198,14 +205,7 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
       else
         numeric_kernel<32, false, R, true, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
     };
-    if (bl.tile && !c_twin)
-      launch(std::false_type{}, std::false_type{});
-    else if (!c_twin)
-      launch(std::true_type{}, std::false_type{});
-    else if (bl.tile)
-      launch(std::false_type{}, std::true_type{});
-    else
-      launch(std::true_type{}, std::true_type{});
+    launch_instance(!bl.tile, c_twin != NULL, launch);
 #undef NUMERIC_ARGS
     AMG_LAUNCH_GOTO(s, done);
   }
