@@ -77,7 +77,7 @@ const char *spgemm_backend_name(spgemm_backend be);
  * AUTO takes one pass for at most SPGEMM_ONE_PASS_MAX_CANDIDATES candidates
  * (256 MiB) whose pair lists (the shorter of A's tile rows and B's tile
  * columns) average more than 16 tiles, where the search is a large part of
- * each step (run 242: the SA hierarchies' level-0 second products).
+ * each step (runs 240-243: the SA hierarchies' level-0 second products).
  * SPGEMM_ROW_SLOTS (the longest C tile row the numeric row kernel takes,
  * in entries) is 464, not 512: with 464 doubles per half-warp the larger
  * instance's block needs 32 KB of shared memory, so a multiprocessor holds

@@ -8,8 +8,9 @@
  * candidate leaves its masks and nnz where step 2 would and its values in
  * slots of its own (cand_val: 256, 2 KB per candidate, or, for many
  * candidates, SPGEMM_ONE_PASS_FEW_SLOTS, which a fuller tile leaves
- * empty), which C's compaction then copies. The sums run in the order of the pair kernel, so
- * the result is bitwise reproducible; it can differ from the two-pass
+ * empty), which C's compaction then copies. The sums run in the order of
+ * the pair kernel, so the result is bitwise reproducible; it can differ
+ * from the two-pass
  * result in rounding when the two split a tile's pairs between different
  * numbers of half-warps (they count candidates and C's tiles), or when two
  * passes take step 3's row kernel.

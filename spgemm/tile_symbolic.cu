@@ -255,8 +255,9 @@ static __device__ __forceinline__ void write_row_layout(int64_t t, int64_t base,
 /* Block b takes candidates [b * COMPACT_CANDS, (b + 1) * COMPACT_CANDS). A
  * kept one, u, goes to C's tile prefix(u).tiles with entries from
  * prefix(u).nnz, with its values when the one-pass kernel left them in
- * cand_val (else NULL; `slots` per candidate, none for a tile of more). A thread per candidate writes its tile column,
- * first entry and tile row; then half-warps write the masks, row_ptr and
+ * cand_val (else NULL; `slots` per candidate, none for a tile of more).
+ * A thread per candidate writes its tile column, first entry and tile
+ * row; then half-warps write the masks, row_ptr and
  * idx, lane r row r. (A half-warp per candidate, its loads one after
  * another, took 242 us for the 1.7M candidates of 3D 7-point A^2, run
  * 131.) Threads g <= tile_m also set tile_ptr[g], and thread 0 closes
