@@ -314,7 +314,8 @@ amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, con
  * frees it) in no fixed order; *work (2 counters in the same allocation)
  * gets their number in (*work)[0], and (*work)[1] is the pair kernel's
  * next item (spgemm_grab, or spgemm_grab_unit). The weight is weight[ptr[i + 1]] -
- * weight[ptr[i]] when weight is given, else the row's item count. */
+ * weight[ptr[i]] when weight is given, else the row's item count. Without
+ * ptr, each "row" i is the single item i (tile_m = items). */
 amg_status spgemm_leftover_device(int32_t tile_m, int64_t items, const int64_t *ptr, const int64_t *weight,
                                   int64_t limit, int64_t **list, unsigned long long **work);
 /* A pair kernel after a row kernel walks the leftover list when its whole

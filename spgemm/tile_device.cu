@@ -84,7 +84,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   fmt_timer *timer = NULL, *step = NULL;
   int profile = stats && stats->profile;
   bool rows = false, one_pass = false, built = false;
-  int slots = 0; /* one pass: values kept per candidate */
+  int64_t computed = 0; /* the candidates steps 2 and 3 compute (spgemm_computed_tiles) */
   bool by_rows = spgemm_lookup_by_rows(lookup, a, b); /* else a step's own rule (spgemm_leftover_by_rows) */
   amg_status s = AMG_OK;
   if (stats) {
@@ -132,16 +132,17 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
     AMG_TRY_GOTO(spgemm_twins_device(cand.num, cand.ptr, cand.row, cand.col, &cand.twin), s, done);
   STEP_DONE(1);
   rows = spgemm_symbolic_by_rows(kernels, a->tile_m);
-  one_pass = spgemm_use_one_pass(passes, rows, spgemm_computed_tiles(cand.num, a->tile_m, upper),
-                                 spgemm_mean_list(a, b));
+  computed = spgemm_computed_tiles(cand.num, a->tile_m, upper);
+  one_pass = spgemm_use_one_pass(passes, rows, computed, spgemm_mean_list(a, b));
   AMG_TRY_GOTO(b_lookup_for(by_rows || spgemm_leftover_by_rows(lookup, rows, cand.num, a->tile_m,
                                                                 SPGEMM_SYMBOLIC_ROW_CANDS),
                             b, opt, &bc, &bl, &built),
                s, done);
   if (built)
     STEP_DONE(0);
-  slots = spgemm_one_pass_slots(given_slots, spgemm_computed_tiles(cand.num, a->tile_m, upper));
-  AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, &cand, rows, list, one_pass, slots, &c, &c_row, &c_twin), s, done);
+  AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, &cand, rows, list, one_pass,
+                                      spgemm_one_pass_slots(given_slots, computed), &c, &c_row, &c_twin),
+               s, done);
   fmt_device_free(cand.col);
   fmt_device_free(cand.row);
   fmt_device_free(cand.twin);

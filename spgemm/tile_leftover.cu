@@ -16,15 +16,16 @@
  * rows between kernels. */
 #include "spgemm_device.cuh"
 
-/* Thread i takes row i: its items are ptr[i] .. ptr[i + 1] - 1, its weight
- * weight[ptr[i + 1]] - weight[ptr[i]] (weight given) or its item count. */
+/* Thread i takes row i: its items are ptr[i] .. ptr[i + 1] - 1 (without
+ * ptr, item i alone), its weight weight[ptr[i + 1]] - weight[ptr[i]]
+ * (weight given) or its item count. */
 static __global__ void leftover_kernel(int32_t tile_m, const int64_t *ptr, const int64_t *weight, int64_t limit,
                                        int64_t *list, unsigned long long *work) {
   int32_t i = (int32_t)((int64_t)blockIdx.x * blockDim.x + threadIdx.x);
   int64_t lo = 0, n = 0;
   if (i < tile_m) {
-    lo = ptr[i];
-    n = ptr[i + 1] - lo;
+    lo = ptr ? ptr[i] : i;
+    n = ptr ? ptr[i + 1] - lo : 1;
     if ((weight ? weight[lo + n] - weight[lo] : n) <= limit)
       n = 0;
   }

@@ -96,20 +96,51 @@ static void launch_instance(bool by_rows, bool sym, Launch launch) {
     launch(std::true_type{}, std::true_type{});
 }
 
-/* Thread t takes C tile t: if it holds more than `slots` entries, it is
- * appended to list (the warp's last lane reserves the room). The order
- * depends on the atomics; each tile's values do not. */
-static __global__ void overflow_list_kernel(int64_t nt, const int64_t *tile_nnz, int slots, int64_t *list,
-                                            unsigned long long *work) {
-  int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  int64_t n = t < nt && tile_nnz[t + 1] - tile_nnz[t] > slots ? 1 : 0;
-  int64_t incl = fmt_warp_inclusive_sum(n);
-  unsigned long long base = 0;
-  if ((threadIdx.x & 31) == 31 && incl > 0)
-    base = atomicAdd(work, (unsigned long long)incl);
-  base = __shfl_sync(0xFFFFFFFFu, base, 31);
-  if (n)
-    list[base + incl - 1] = t;
+/* Half-warps per C tile for the pair kernel (spgemm_half_warps_per_tile). */
+static int pair_group(const fmt_tile *a, const fmt_tile *b, const fmt_tile *c, bool sym) {
+  return spgemm_half_warps_per_tile(spgemm_computed_tiles(c->num_tiles, c->tile_m, sym), spgemm_mean_list(a, b),
+                                    fmt_half_warp_slots());
+}
+
+/* A wave of blocks of the pair kernel with group half-warps per tile (the
+ * leftover list's grid, SPGEMM_LEFTOVER_WAVES, and the counter's), from the
+ * column-order instances. */
+static int64_t pair_wave(int group) {
+  static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16, true, false, false, false>, NUMERIC_THREADS);
+  static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true, false, false, false>, NUMERIC_THREADS);
+  return group == 1 ? wave16 : wave32;
+}
+
+/* The pair kernel on `blocks` blocks over C's tiles (with row_slots > 0,
+ * those of the rows the row kernel left) or, with left, over the list
+ * left[0 .. work[0]); with work, units take their tiles from work[1]. */
+static amg_status launch_pair_kernel(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b, fmt_tile *c,
+                                     const int32_t *c_row, const int32_t *c_twin, int dense_threshold, int group,
+                                     unsigned blocks, int row_slots, const int64_t *left,
+                                     unsigned long long *work) {
+  numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val, c_twin, 0};
+#define NUMERIC_ARGS                                                                               \
+  c->num_tiles, row_slots, left, work, group, dense_threshold, c->tile_ptr, cc, a->tile_ptr, a->tile_col,  \
+      a->tile_nnz, a->mask, a->row_ptr, a->val, bl, b->tile_nnz, b->mask, b->row_ptr, b->val
+  auto launch = [&](auto by_rows, auto sym) {
+    constexpr bool R = decltype(by_rows)::value, S = decltype(sym)::value;
+    if (group == 1 && left)
+      numeric_kernel<16, true, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+    else if (group == 1)
+      numeric_kernel<16, false, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+    else if (group == 2 && left)
+      numeric_kernel<32, true, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+    else if (group == 2)
+      numeric_kernel<32, false, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+    else if (left)
+      numeric_kernel<32, true, R, true, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+    else
+      numeric_kernel<32, false, R, true, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+  };
+#undef NUMERIC_ARGS
+  launch_instance(!bl.tile, c_twin != NULL, launch);
+  AMG_CUDA_TRY(cudaGetLastError());
+  return AMG_OK;
 }
 
 amg_status spgemm_numeric_overflow_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b, fmt_tile *c,
@@ -118,37 +149,14 @@ amg_status spgemm_numeric_overflow_device(const fmt_tile *a, spgemm_b_lookup bl,
   if (nt == 0)
     return AMG_OK;
   int64_t *left = NULL;
-  amg_status s = fmt_device_alloc((void **)&left, ((size_t)nt + 2) * sizeof *left); /* list, then counters */
-  if (s != AMG_OK)
-    return s;
-  unsigned long long *work = (unsigned long long *)(left + nt);
-  int group = spgemm_half_warps_per_tile(spgemm_computed_tiles(nt, c->tile_m, c_twin != NULL),
-                                         spgemm_mean_list(a, b), fmt_half_warp_slots());
-  static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16, true, false, false, false>, NUMERIC_THREADS);
-  static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true, false, false, false>, NUMERIC_THREADS);
-  unsigned blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * (group == 1 ? wave16 : wave32));
-  AMG_CUDA_GOTO(cudaMemsetAsync(work, 0, 2 * sizeof *work, fmt_stream()), s, done);
-  overflow_list_kernel<<<fmt_blocks(nt, 1, 256), 256, 0, fmt_stream()>>>(nt, c->tile_nnz, slots, left, work);
-  AMG_LAUNCH_GOTO(s, done);
-  {
-    numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val, c_twin, 0};
-#define OVERFLOW_ARGS                                                                              \
-  nt, 0, left, work, group, SPGEMM_DENSE_THRESHOLD, c->tile_ptr, cc, a->tile_ptr, a->tile_col, a->tile_nnz, \
-      a->mask, a->row_ptr, a->val, bl, b->tile_nnz, b->mask, b->row_ptr, b->val
-    auto launch = [&](auto by_rows, auto sym) {
-      constexpr bool R = decltype(by_rows)::value, S = decltype(sym)::value;
-      if (group == 1)
-        numeric_kernel<16, true, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(OVERFLOW_ARGS);
-      else if (group == 2)
-        numeric_kernel<32, true, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(OVERFLOW_ARGS);
-      else
-        numeric_kernel<32, true, R, true, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(OVERFLOW_ARGS);
-    };
-#undef OVERFLOW_ARGS
-    launch_instance(!bl.tile, c_twin != NULL, launch);
-    AMG_LAUNCH_GOTO(s, done);
+  unsigned long long *work = NULL; /* in left's allocation */
+  /* each C tile a "row" of its own, weighed by its entries */
+  amg_status s = spgemm_leftover_device((int32_t)nt, nt, NULL, c->tile_nnz, slots, &left, &work);
+  if (s == AMG_OK) {
+    int group = pair_group(a, b, c, c_twin != NULL);
+    s = launch_pair_kernel(a, bl, b, c, c_row, c_twin, SPGEMM_DENSE_THRESHOLD, group,
+                           (unsigned)(SPGEMM_LEFTOVER_WAVES * pair_wave(group)), 0, left, work);
   }
-done:
   fmt_device_free(left);
   return s;
 }
@@ -161,54 +169,29 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
     return AMG_OK;
   int64_t *left = NULL;
   unsigned long long *work = NULL; /* in left's allocation, or (units of at most 2 half-warps) alone */
-  int group = spgemm_half_warps_per_tile(spgemm_computed_tiles(nt, c->tile_m, c_twin != NULL),
-                                         spgemm_mean_list(a, b), fmt_half_warp_slots());
+  int group = pair_group(a, b, c, c_twin != NULL);
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
+  int64_t wave = pair_wave(group);
   int row_slots = 0;
-  /* a wave of blocks (the leftover list's grid, SPGEMM_LEFTOVER_WAVES, and the
-   * counter's) from the column-order instances */
-  static const int64_t wave16 = spgemm_one_wave(numeric_kernel<16, true, false, false, false>, NUMERIC_THREADS);
-  static const int64_t wave32 = spgemm_one_wave(numeric_kernel<32, true, false, false, false>, NUMERIC_THREADS);
   amg_status s = AMG_OK;
   if (spgemm_numeric_by_rows(kernels, c)) { /* the pair kernel takes the rows it leaves */
     AMG_TRY_GOTO(spgemm_numeric_rows_device(a, b, occ, c, c_twin, row_split), s, done);
     row_slots = SPGEMM_ROW_SLOTS;
   }
-  if (row_slots > 0 && (list || spgemm_use_leftover(blocks, group == 1 ? wave16 : wave32))) {
+  if (row_slots > 0 && (list || spgemm_use_leftover(blocks, wave))) {
     AMG_TRY_GOTO(
         spgemm_leftover_device(c->tile_m, nt, c->tile_ptr, c->tile_nnz, SPGEMM_ROW_SLOTS, &left, &work), s,
         done);
-    blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * (group == 1 ? wave16 : wave32));
+    blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * wave);
     row_slots = 0; /* the list holds only the pair kernel's tiles */
-  } else if (group <= 2 && blocks > (group == 1 ? wave16 : wave32)) { /* the units take C's tiles from a counter */
+  } else if (group <= 2 && blocks > wave) { /* the units take C's tiles from a counter */
     AMG_TRY_GOTO(fmt_device_alloc((void **)&work, 2 * sizeof *work), s, done);
     AMG_CUDA_GOTO(cudaMemsetAsync(work, 0, 2 * sizeof *work, fmt_stream()), s, done);
-    blocks = (unsigned)std::min<int64_t>(blocks, group == 1 ? wave16 : wave32);
+    blocks = (unsigned)std::min<int64_t>(blocks, wave);
   }
-  {
-    numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val, c_twin, 0};
-#define NUMERIC_ARGS                                                                               \
-  nt, row_slots, left, work, group, dense_threshold, c->tile_ptr, cc, a->tile_ptr, a->tile_col,          \
-      a->tile_nnz, a->mask, a->row_ptr, a->val, bl, b->tile_nnz, b->mask, b->row_ptr, b->val
-    auto launch = [&](auto by_rows, auto sym) {
-      constexpr bool R = decltype(by_rows)::value, S = decltype(sym)::value;
-      if (group == 1 && left)
-        numeric_kernel<16, true, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
-      else if (group == 1)
-        numeric_kernel<16, false, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
-      else if (group == 2 && left)
-        numeric_kernel<32, true, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
-      else if (group == 2)
-        numeric_kernel<32, false, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
-      else if (left)
-        numeric_kernel<32, true, R, true, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
-      else
-        numeric_kernel<32, false, R, true, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
-    };
-    launch_instance(!bl.tile, c_twin != NULL, launch);
-#undef NUMERIC_ARGS
-    AMG_LAUNCH_GOTO(s, done);
-  }
+  AMG_TRY_GOTO(
+      launch_pair_kernel(a, bl, b, c, c_row, c_twin, dense_threshold, group, blocks, row_slots, left, work), s,
+      done);
 done:
   if (!left)
     fmt_device_free(work);
