@@ -196,6 +196,34 @@ static void check_column_sort_sizes(void) {
   }
 }
 
+/* An arrow: row 0, column 0 and the diagonal. Its tile columns average
+ * under 16 tiles, so the column order read from the transpose takes 8
+ * lanes per column (tile_columns.cu), and column 0 (300 tiles) makes them
+ * loop. */
+static void check_arrow(void) {
+  const int32_t n = 16 * 300;
+  fmt_csr *a = NULL;
+  CHECK_OK(fmt_csr_create(n, n, 3 * (int64_t)n - 2, FMT_HOST, &a));
+  if (!a)
+    return;
+  int64_t k = 0;
+  for (int32_t i = 0; i < n; i++) {
+    a->row_ptr[i] = k;
+    if (i > 0) {
+      a->col[k] = 0;
+      a->val[k++] = -1.0;
+    }
+    for (int32_t j = i == 0 ? 0 : i; j < (i == 0 ? n : i + 1); j++) {
+      a->col[k] = j;
+      a->val[k++] = j == i ? 4.0 : -1.0 - j % 7;
+    }
+  }
+  a->row_ptr[n] = k;
+  CHECK(k == a->nnz, "arrow: %lld entries, expected %lld", (long long)k, (long long)a->nnz);
+  check_matrix(a, "arrow 4800x4800");
+  fmt_csr_destroy(a);
+}
+
 /* A column order is three arrays; pack them into a scratch tile matrix's
  * spare arrays would be obscure, so reuse CSR downloads: col_ptr as row_ptr,
  * row as col, tile reinterpreted through val (both 8 bytes). */
@@ -297,6 +325,7 @@ int main(void) {
   check_matrix(a, "random 3001x2999 d=0.002");
   fmt_csr_destroy(a);
   check_column_sort_sizes();
+  check_arrow();
   const int32_t past_end[] = {0, 17, 40}, negative[] = {-3, 1}, repeated[] = {1, 5, 5, 30},
                 repeated_unsorted[] = {30, 5, 5, 1}, apart_unsorted[] = {5, 30, 5},
                 past_end_unsorted[] = {30, 40, 2};
