@@ -191,27 +191,26 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     cand_ptr[i + 1] = start + count;
 }
 
-#define BLOCK_THREADS (STRUCT_WARPS * 32)
-#define BLOCK_WORDS (STRUCT_WARPS * STRUCT_WORDS) /* a block's bitmap: all its warps' words */
-#define BLOCK_WORDS_PER_THREAD (BLOCK_WORDS / BLOCK_THREADS)
+#define BLOCK_WORDS (STRUCT_WARPS * STRUCT_WORDS) /* a block's bitmap, whatever its threads */
 
-/* row_candidates by the whole block (every thread calls it), its bitmap
- * BLOCK_WORDS words: thread t walks A's tiles t, t + BLOCK_THREADS, ...,
- * then reads words [t * BLOCK_WORDS_PER_THREAD, ...) of each window, so
- * that a block scan of their counts keeps the columns sorted. */
-template <bool FILL>
+/* row_candidates by the whole block of THREADS threads (every thread calls
+ * it), its bitmap BLOCK_WORDS words: thread t walks A's tiles t, t +
+ * THREADS, ..., then reads words [t * BLOCK_WORDS / THREADS, ...) of each
+ * window, so that a block scan of their counts keeps the columns sorted. */
+template <bool FILL, int THREADS>
 static __device__ int64_t block_row_candidates(int32_t i, const int64_t *a_tile_ptr, const int32_t *a_tile_col,
                                                const int64_t *b_tile_ptr, const int32_t *b_tile_col,
                                                const uint16_t *a_cols, const uint16_t *b_rows, int64_t out,
                                                int32_t *cand_col, int32_t *cand_row, uint32_t *bitmap) {
   constexpr int64_t bits_per_window = (int64_t)BLOCK_WORDS * 32;
-  typedef cub::BlockScan<int, BLOCK_THREADS> scan_t;
+  constexpr int warps = THREADS / 32, words_per_thread = BLOCK_WORDS / THREADS;
+  typedef cub::BlockScan<int, THREADS> scan_t;
   __shared__ typename scan_t::TempStorage temp;
-  __shared__ int32_t warp_lo[STRUCT_WARPS], warp_hi[STRUCT_WARPS];
+  __shared__ int32_t warp_lo[warps], warp_hi[warps];
   int t = threadIdx.x, warp = t >> 5;
   int64_t a_lo = a_tile_ptr[i], a_hi = a_tile_ptr[i + 1];
   int32_t lo = INT32_MAX, hi = -1;
-  columns_range(a_lo, a_hi, t, BLOCK_THREADS, a_tile_col, b_tile_ptr, b_tile_col, &lo, &hi);
+  columns_range(a_lo, a_hi, t, THREADS, a_tile_col, b_tile_ptr, b_tile_col, &lo, &hi);
   lo = __reduce_min_sync(0xFFFFFFFFu, lo);
   hi = __reduce_max_sync(0xFFFFFFFFu, hi);
   if ((t & 31) == 0) {
@@ -219,7 +218,7 @@ static __device__ int64_t block_row_candidates(int32_t i, const int64_t *a_tile_
     warp_hi[warp] = hi;
   }
   __syncthreads();
-  for (int w = 0; w < STRUCT_WARPS; w++) {
+  for (int w = 0; w < warps; w++) {
     lo = min(lo, warp_lo[w]);
     hi = max(hi, warp_hi[w]);
   }
@@ -227,19 +226,19 @@ static __device__ int64_t block_row_candidates(int32_t i, const int64_t *a_tile_
   for (int64_t w0 = lo; w0 <= hi; w0 += bits_per_window) { /* the same trip count on every thread */
     int64_t span = min(bits_per_window, (int64_t)hi - w0 + 1);
     int words = (int)((span + 31) / 32);
-    for (int w = t; w < words; w += BLOCK_THREADS)
+    for (int w = t; w < words; w += THREADS)
       bitmap[w] = 0;
     __syncthreads();
-    mark_window(a_lo, a_hi, t, BLOCK_THREADS, w0, bits_per_window, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
+    mark_window(a_lo, a_hi, t, THREADS, w0, bits_per_window, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
                 b_rows, bitmap);
     __syncthreads();
-    int first = t * BLOCK_WORDS_PER_THREAD, bits = 0, before = 0, total = 0;
-    for (int w = first; w < first + BLOCK_WORDS_PER_THREAD && w < words; w++)
+    int first = t * words_per_thread, bits = 0, before = 0, total = 0;
+    for (int w = first; w < first + words_per_thread && w < words; w++)
       bits += __popc(bitmap[w]);
     scan_t(temp).ExclusiveSum(bits, before, total);
     if (FILL) {
       int64_t pos = out + count + before;
-      for (int w = first; w < first + BLOCK_WORDS_PER_THREAD && w < words; w++)
+      for (int w = first; w < first + words_per_thread && w < words; w++)
         for (uint32_t word = bitmap[w]; word; word &= word - 1, pos++) {
           cand_col[pos] = (int32_t)(w0 + (int64_t)w * 32 + __ffs(word) - 1);
           cand_row[pos] = i;
@@ -256,8 +255,8 @@ static __device__ int64_t block_row_candidates(int32_t i, const int64_t *a_tile_
  * pass leaves cand_ptr[i + 1] = 0 (the row's prefix within its unit) and
  * the row's count as its block's total; the fill pass reads its start and
  * leaves cand_ptr[i + 1] = its end, as fill_kernel does. */
-template <bool FILL>
-static __global__ void __launch_bounds__(BLOCK_THREADS)
+template <bool FILL, int THREADS>
+static __global__ void __launch_bounds__(THREADS)
     block_rows_kernel(const int64_t *a_tile_ptr, const int32_t *a_tile_col, const int64_t *b_tile_ptr,
                       const int32_t *b_tile_col, const uint16_t *a_cols, const uint16_t *b_rows,
                       spgemm_scan_layout layout, int64_t *cand_ptr, int64_t *scratch, int64_t *total,
@@ -268,7 +267,7 @@ static __global__ void __launch_bounds__(BLOCK_THREADS)
   int64_t start = 0;
   if (FILL)
     start = spgemm_scan_prefix(i, layout, cand_ptr + 1, scratch, spgemm_int64_sum{});
-  int64_t count = block_row_candidates<FILL>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows,
+  int64_t count = block_row_candidates<FILL, THREADS>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows,
                                              start, cand_col, cand_row, bitmap);
   if (FILL) {
     if (threadIdx.x == 0)
@@ -281,7 +280,7 @@ static __global__ void __launch_bounds__(BLOCK_THREADS)
     cand_ptr[i + 1] = 0;
     row_total[0] = count;
   }
-  spgemm_scan_units<BLOCK_THREADS>(1, row_total, scratch, total, &structure_ticket, (int64_t)0,
+  spgemm_scan_units<THREADS>(1, row_total, scratch, total, &structure_ticket, (int64_t)0,
                                    spgemm_int64_sum{});
 }
 
@@ -294,6 +293,30 @@ static bool block_rows(const fmt_tile *a) {
          a->num_tiles > 32 * (int64_t)a->tile_m;
 }
 static spgemm_scan_layout block_row_layout(int32_t tile_m) { return spgemm_scan_layout{true, 1, 1, tile_m}; }
+
+/* Threads per row block. Where C's tile rows are no more than the
+ * multiprocessors, each row's block has a multiprocessor to itself, and
+ * 1024 threads keep four times as many loads in flight as 256 (run 247,
+ * 3D 7-point level-1 P^T*A, 108 rows of 256 threads: the count and fill
+ * passes took 9.3 and 12.6 us at 12.5% occupancy, mostly waiting at the
+ * block's barriers). */
+#define BLOCK_ROW_THREADS 256
+#define WIDE_BLOCK_ROW_THREADS 1024
+template <bool FILL>
+static void launch_block_rows(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, int64_t *cand_ptr,
+                              int64_t *scratch, int64_t *total, int32_t *cand_col, int32_t *cand_row) {
+  spgemm_scan_layout l = block_row_layout(a->tile_m);
+#define BLOCK_ROWS_ARGS                                                                            \
+  a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a), l, cand_ptr, scratch, total, \
+      cand_col, cand_row
+  if (a->tile_m <= fmt_device_multiprocessors())
+    block_rows_kernel<FILL, WIDE_BLOCK_ROW_THREADS>
+        <<<(unsigned)a->tile_m, WIDE_BLOCK_ROW_THREADS, 0, fmt_stream()>>>(BLOCK_ROWS_ARGS);
+  else
+    block_rows_kernel<FILL, BLOCK_ROW_THREADS><<<(unsigned)a->tile_m, BLOCK_ROW_THREADS, 0, fmt_stream()>>>(
+        BLOCK_ROWS_ARGS);
+#undef BLOCK_ROWS_ARGS
+}
 
 /* Lanes per row in step 1: A's tile rows of at most 8 (16) tiles on average
  * need one pass of 8 (16) lanes. */
@@ -370,9 +393,7 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const u
   bool by_blocks = block_rows(a);
   spgemm_scan_layout l = by_blocks ? block_row_layout(tile_m) : count_layout(tile_m);
   if (by_blocks)
-    block_rows_kernel<false><<<(unsigned)tile_m, BLOCK_THREADS, 0, fmt_stream()>>>(
-        a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a), l, cand_ptr,
-        scratch, (int64_t *)device, NULL, NULL);
+    launch_block_rows<false>(a, b, occ, cand_ptr, scratch, (int64_t *)device, NULL, NULL);
   else if (l.fused)
     count_kernel<true, 32><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
         tile_m, l.len, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,
@@ -412,9 +433,7 @@ amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, co
   if (a->tile_m == 0)
     return AMG_OK;
   if (block_rows(a)) {
-    block_rows_kernel<true><<<(unsigned)a->tile_m, BLOCK_THREADS, 0, fmt_stream()>>>(
-        a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a),
-        block_row_layout(a->tile_m), cand_ptr, (int64_t *)scratch, NULL, cand_col, cand_row);
+    launch_block_rows<true>(a, b, occ, cand_ptr, (int64_t *)scratch, NULL, cand_col, cand_row);
     AMG_CUDA_TRY(cudaGetLastError());
     return AMG_OK;
   }

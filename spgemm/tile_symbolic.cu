@@ -248,11 +248,15 @@ static __device__ __forceinline__ void write_row_layout(int64_t t, int64_t base,
 #define COMPACT_THREADS 256
 #define COMPACT_HALF_WARPS (COMPACT_THREADS / 16)
 /* Candidates per block: a thread each looks up its place, then each
- * half-warp writes COMPACT_PER_HALF of them, their masks loaded together. */
+ * half-warp writes CANDS / COMPACT_HALF_WARPS of them, their masks loaded
+ * together. COMPACT_CANDS, or COMPACT_FEW_CANDS where that leaves fewer
+ * than two blocks per multiprocessor (run 247: the 14,676 candidates of
+ * 3D 7-point level-1 P^T*A in 115 blocks took 12.3 us at 11.8% of the warps
+ * active). */
 #define COMPACT_CANDS 128
-#define COMPACT_PER_HALF (COMPACT_CANDS / COMPACT_HALF_WARPS)
+#define COMPACT_FEW_CANDS 32
 
-/* Block b takes candidates [b * COMPACT_CANDS, (b + 1) * COMPACT_CANDS). A
+/* Block b takes candidates [b * CANDS, (b + 1) * CANDS). A
  * kept one, u, goes to C's tile prefix(u).tiles with entries from
  * prefix(u).nnz, with its values when the one-pass kernel left them in
  * cand_val (else NULL; `slots` per candidate, none for a tile of more).
@@ -267,7 +271,7 @@ static __device__ __forceinline__ void write_row_layout(int64_t t, int64_t base,
  * lower candidate (whose masks the twins' step set) are gathered from its
  * twin's and those of a diagonal one mirrored, by tile_mirror.h's rules
  * LOWER and DIAG. */
-template <bool FUSED, bool SYM>
+template <bool FUSED, bool SYM, int CANDS>
 static __global__ void __launch_bounds__(COMPACT_THREADS)
     compact_kernel(int64_t num_cand, int32_t tile_m, const int64_t *cand_ptr, const int32_t *cand_col,
                    const int32_t *cand_row, const int32_t *twin, const uint16_t *cand_mask,
@@ -275,18 +279,19 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
                    const fmt_tile_count *local, const fmt_tile_count *scratch, fmt_tile_count total,
                    int64_t *tile_ptr, int32_t *tile_col, int64_t *tile_nnz, uint16_t *mask, uint8_t *row_ptr,
                    uint8_t *idx, double *val, int32_t *c_row, int32_t *c_twin) {
-  __shared__ int64_t tile_of[COMPACT_CANDS], base_of[COMPACT_CANDS], src_of[COMPACT_CANDS];
-  __shared__ int rule_of[COMPACT_CANDS];
+  constexpr int per_half = CANDS / COMPACT_HALF_WARPS;
+  __shared__ int64_t tile_of[CANDS], base_of[CANDS], src_of[CANDS];
+  __shared__ int rule_of[CANDS];
   __shared__ uint16_t src_mask[COMPACT_HALF_WARPS][FMT_TILE];
   __shared__ uint8_t src_start[COMPACT_HALF_WARPS][FMT_TILE];
-  int64_t g = (int64_t)blockIdx.x * COMPACT_THREADS + threadIdx.x, u0 = (int64_t)blockIdx.x * COMPACT_CANDS;
+  int64_t g = (int64_t)blockIdx.x * COMPACT_THREADS + threadIdx.x, u0 = (int64_t)blockIdx.x * CANDS;
   if (g <= tile_m) {
     int64_t q = cand_ptr[g];
     tile_ptr[g] = q == num_cand ? total.tiles : candidate_prefix<FUSED>(q, l, local, scratch).tiles;
   }
   if (g == 0)
     tile_nnz[total.tiles] = total.nnz;
-  if (threadIdx.x < COMPACT_CANDS) {
+  if (threadIdx.x < CANDS) {
     int64_t u = u0 + threadIdx.x, t = -1, base = 0, src = u;
     int rule = FMT_MIRROR_UPPER;
     if (u < num_cand && cand_nnz[u] > 0) {
@@ -315,14 +320,14 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
   __syncthreads();
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15;
   unsigned members = fmt_half_warp_mask();
-  unsigned rows[COMPACT_PER_HALF];
+  unsigned rows[per_half];
 #pragma unroll
-  for (int j = 0; j < COMPACT_PER_HALF; j++) {
+  for (int j = 0; j < per_half; j++) {
     int q = hw + COMPACT_HALF_WARPS * j;
     rows[j] = tile_of[q] >= 0 ? cand_mask[FMT_TILE * (u0 + q) + r] : 0;
   }
 #pragma unroll
-  for (int j = 0; j < COMPACT_PER_HALF; j++) {
+  for (int j = 0; j < per_half; j++) {
     int q = hw + COMPACT_HALF_WARPS * j;
     int64_t t = tile_of[q], base = base_of[q];
     if (t < 0)
@@ -593,17 +598,26 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   if (twin)
     AMG_TRY_GOTO(fmt_device_alloc((void **)&c_twin, (size_t)total.tiles * sizeof *c_twin), s, done);
   {
-    unsigned blocks = fmt_blocks_and_pointers(num_cand, COMPACT_CANDS, COMPACT_THREADS, a->tile_m);
+    bool few = num_cand < 2 * COMPACT_CANDS * (int64_t)fmt_device_multiprocessors();
+    unsigned blocks =
+        fmt_blocks_and_pointers(num_cand, few ? COMPACT_FEW_CANDS : COMPACT_CANDS, COMPACT_THREADS, a->tile_m);
 #define COMPACT_ARGS                                                                               \
   num_cand, a->tile_m, cand_ptr, cand_col, cand_row, twin, cand_mask, cand_nnz, cand_val, slots, l, prefix, \
       prefix + num_cand, total, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->idx, c->val,  \
       c_row, c_twin
-    if (l.fused)
-      compact_kernel<true, false><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
-    else if (twin)
-      compact_kernel<false, true><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
+    auto launch = [&](auto cands) {
+      constexpr int K = decltype(cands)::value;
+      if (l.fused)
+        compact_kernel<true, false, K><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
+      else if (twin)
+        compact_kernel<false, true, K><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
+      else
+        compact_kernel<false, false, K><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
+    };
+    if (few)
+      launch(std::integral_constant<int, COMPACT_FEW_CANDS>{});
     else
-      compact_kernel<false, false><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
+      launch(std::integral_constant<int, COMPACT_CANDS>{});
 #undef COMPACT_ARGS
     AMG_LAUNCH_GOTO(s, done);
   }

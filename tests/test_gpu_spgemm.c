@@ -381,7 +381,9 @@ static void check_galerkin(int stencil, int32_t n) {
  * to loop over its candidates (tile_one_pass.cu): pair lists of more than
  * 16 tiles on average (a warp per candidate) and many more candidates than
  * one wave of units. 2D 5-point at n = 1024 (spgemm_bench's size):
- * P^T*(AP) has 51,003 candidate tiles there, 8 per unit on an H100. */
+ * P^T*(AP) has 51,003 candidate tiles there, 8 per unit on an H100, enough
+ * for the compaction's blocks of 128 candidates (tile_symbolic.cu; the
+ * smaller products take blocks of 32). */
 static void check_second_product(int32_t n) {
   fmt_csr *a = NULL, *p = NULL, *pt = NULL, *ap = NULL;
   fmt_tile *tpt = NULL, *tap = NULL;
@@ -558,9 +560,15 @@ int main(void) {
   check_product_ex(wide_at, wide_a, "wide: A^T*A (300000 x 300000; step 1 by warps, 3 bitmap windows)", 0);
   /* cuSPARSE's default SpGEMM reports "insufficient resources" on the wide
    * shapes (H100, CUDA 13.0), so they are checked against the CPU only.
-   * A's 3 tile rows of about 200 tiles take step 1's block per row. */
+   * A's 3 tile rows of about 200 tiles take step 1's block per row (of
+   * 1024 threads: no more rows than multiprocessors). */
   check_product_ex(wide_a, wide_b, "wide: A*B, 62500 tile columns (step 1 by blocks, 1 bitmap window)", 0);
   check_product_ex(wide_a, wide_c, "wide: A*C, 125000 tile columns (step 1 by blocks, 2 bitmap windows)", 0);
+  /* 200 tile rows (more than the multiprocessors) of about 240 tiles: step
+   * 1's blocks per row of 256 threads; the 3 rows above take 1024. */
+  fmt_csr *many_a = test_random_csr_rows(3200, 300000, 15, 34);
+  check_product_ex(many_a, wide_b, "wide: A*B, 200 tile rows (step 1 by blocks of 256 threads)", 0);
+  fmt_csr_destroy(many_a);
   fmt_csr_destroy(wide_a);
   fmt_csr_destroy(wide_at);
   fmt_csr_destroy(wide_b);
