@@ -267,8 +267,8 @@ static __global__ void __launch_bounds__(THREADS)
   int64_t start = 0;
   if (FILL)
     start = spgemm_scan_prefix(i, layout, cand_ptr + 1, scratch, spgemm_int64_sum{});
-  int64_t count = block_row_candidates<FILL, THREADS>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows,
-                                             start, cand_col, cand_row, bitmap);
+  int64_t count = block_row_candidates<FILL, THREADS>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols,
+                                                      b_rows, start, cand_col, cand_row, bitmap);
   if (FILL) {
     if (threadIdx.x == 0)
       cand_ptr[i + 1] = start + count;
@@ -280,8 +280,7 @@ static __global__ void __launch_bounds__(THREADS)
     cand_ptr[i + 1] = 0;
     row_total[0] = count;
   }
-  spgemm_scan_units<THREADS>(1, row_total, scratch, total, &structure_ticket, (int64_t)0,
-                                   spgemm_int64_sum{});
+  spgemm_scan_units<THREADS>(1, row_total, scratch, total, &structure_ticket, (int64_t)0, spgemm_int64_sum{});
 }
 
 /* Whether step 1 takes a block per row: C has at most a wave of rows of 8
@@ -307,8 +306,8 @@ static void launch_block_rows(const fmt_tile *a, const fmt_tile *b, const uint16
                               int64_t *scratch, int64_t *total, int32_t *cand_col, int32_t *cand_row) {
   spgemm_scan_layout l = block_row_layout(a->tile_m);
 #define BLOCK_ROWS_ARGS                                                                            \
-  a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a), l, cand_ptr, scratch, total, \
-      cand_col, cand_row
+  a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a), l, cand_ptr, scratch, \
+      total, cand_col, cand_row
   if (a->tile_m <= fmt_device_multiprocessors())
     block_rows_kernel<FILL, WIDE_BLOCK_ROW_THREADS>
         <<<(unsigned)a->tile_m, WIDE_BLOCK_ROW_THREADS, 0, fmt_stream()>>>(BLOCK_ROWS_ARGS);
