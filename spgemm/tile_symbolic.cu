@@ -430,7 +430,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   int64_t *left = NULL;
   unsigned long long *work = NULL; /* in left's allocation */
   fmt_tile_count *prefix = NULL, total = {0, 0};
-  fmt_tile *c = NULL;
+  fmt_tile *c = NULL, bound = {0}; /* bound: a compaction's C arrays, sized by the candidates */
   void *host = NULL, *device = NULL;
   volatile int *unsymmetric = NULL; /* a symmetric product's check, in the host mailbox */
   int group = 1;
@@ -538,6 +538,23 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
         spgemm_resolve_twins_device(num_cand, cand_row, cand_col, twin, cand_mask, cand_nnz, (int *)device), s,
         done);
   }
+  /* A compaction's C: its arrays of O(tiles), sized by the candidates, are
+   * allocated here, before the sync that gives C's size, so that only idx
+   * and val are left to allocate while the GPU waits. */
+  if (!in_place) {
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&bound.tile_ptr, ((size_t)a->tile_m + 1) * sizeof *bound.tile_ptr), s,
+                 done);
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&bound.tile_col, (size_t)num_cand * sizeof *bound.tile_col), s, done);
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&bound.tile_nnz, ((size_t)num_cand + 1) * sizeof *bound.tile_nnz), s,
+                 done);
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&bound.row_ptr, (size_t)(FMT_TILE * num_cand) * sizeof *bound.row_ptr),
+                 s, done);
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&bound.mask, (size_t)(FMT_TILE * num_cand) * sizeof *bound.mask), s,
+                 done);
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&c_row, (size_t)num_cand * sizeof *c_row), s, done);
+    if (twin)
+      AMG_TRY_GOTO(fmt_device_alloc((void **)&c_twin, (size_t)num_cand * sizeof *c_twin), s, done);
+  }
   if (in_place) { /* packed (fmt_scan_tile_flags) into tile_nnz, which finish_kernel unpacks */
     auto counts = thrust::make_transform_iterator(
         thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0), count_of_candidate{cand_nnz}),
@@ -593,10 +610,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     }
     goto done;
   }
-  AMG_TRY_GOTO(fmt_tile_create(a->m, b->n, total.tiles, total.nnz, FMT_DEVICE, &c), s, done);
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&c_row, (size_t)total.tiles * sizeof *c_row), s, done);
-  if (twin)
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&c_twin, (size_t)total.tiles * sizeof *c_twin), s, done);
+  AMG_TRY_GOTO(fmt_tile_create_with(a->m, b->n, total.tiles, total.nnz, FMT_DEVICE, &bound, &c), s, done);
   {
     bool few = num_cand < 2 * COMPACT_CANDS * (int64_t)fmt_device_multiprocessors();
     unsigned blocks =
@@ -624,6 +638,11 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   if (one_pass && slots < FMT_TILE * FMT_TILE)
     AMG_TRY_GOTO(spgemm_numeric_overflow_device(a, bl, b, c, c_row, c_twin, slots), s, done);
 done:
+  fmt_device_free(bound.tile_ptr); /* where C did not take them */
+  fmt_device_free(bound.tile_col);
+  fmt_device_free(bound.tile_nnz);
+  fmt_device_free(bound.row_ptr);
+  fmt_device_free(bound.mask);
   fmt_device_free(tile_nnz);
   fmt_device_free(cand_mask);
   fmt_device_free(cand_nnz);
