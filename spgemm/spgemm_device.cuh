@@ -287,6 +287,15 @@ amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const f
                                   int group, spgemm_scan_layout l, uint16_t *cand_mask, int32_t *cand_nnz,
                                   int slots, double *cand_val,
                                   fmt_tile_count *prefix, fmt_tile_count *total, unsigned long long *next);
+/* The scan of the candidates' (kept, nnz) counts where the kernel that
+ * wrote them did not scan them itself (tile_candidate_scan.cu): its layout
+ * for num_cand candidates (fused, so that spgemm_scan_prefix reads it),
+ * and the launch, which fills prefix (num_cand +
+ * spgemm_scan_scratch(l) entries) and leaves the totals at *total (the
+ * device side of the host mailbox), read by the host after a sync. */
+spgemm_scan_layout spgemm_candidate_scan_layout(int64_t num_cand);
+amg_status spgemm_candidate_scan_device(int64_t num_cand, const int32_t *cand_nnz, spgemm_scan_layout l,
+                                        fmt_tile_count *prefix, fmt_tile_count *total);
 /* Candidate u's masks (m: lane r's row) and nnz stored by a whole
  * half-warp; returns the nnz (on every lane) and, with start, row r's
  * first entry. The step-2 kernels and the one-pass kernel. */

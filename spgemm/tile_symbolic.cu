@@ -5,18 +5,20 @@
  * set bit c of mask_A[r]. Only masks are read; each lane owns its row, so no
  * atomics. A scan over (tile kept?, tile nnz) sizes C: for few candidates
  * the same kernel does it (last_block_scan.cuh) and the host reads the
- * totals from the mailbox after its sync; for many, a CUB scan follows and
- * a copy brings the totals. Then a compaction writes C's tile arrays,
+ * totals from the mailbox after its sync; for many, the candidate scan
+ * (tile_candidate_scan.cu) follows and leaves them there too. Then a
+ * compaction writes C's tile arrays,
  * masks, row_ptr and idx for the non-empty tiles only (C never stores an
  * empty tile), and their values when the one-pass kernel (tile_one_pass.cu)
  * took this step's place. Exact candidates (step 1 with the occupancy) are
  * all non-empty, so without one pass there is nothing to compact: C takes
- * the candidate arrays over, the scan writes its tile_nnz, and a lighter
- * kernel writes row_ptr and idx. When the row kernel
+ * the candidate arrays over, a CUB scan writes its tile_nnz (a copy
+ * brings the totals), and a lighter kernel writes row_ptr and idx. When
+ * the row kernel
  * (tile_symbolic_rows.cu) is used (spgemm.h), it runs first and takes the
  * tile rows with at most SPGEMM_SYMBOLIC_ROW_CANDS candidates; this kernel
  * then takes the other rows' candidates, walking a list of them on large
- * products (tile_leftover.cu), and the scan is CUB's. */
+ * products (tile_leftover.cu), and the scan follows both. */
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
@@ -222,15 +224,11 @@ static __global__ void __launch_bounds__(SYM_THREADS)
 }
 #undef SYM_CANDIDATE_ARGS
 
-/* (kept tiles, entries) before candidate q < num_cand: FUSED, the symbolic
- * kernel's three levels (local, then the units' and blocks' in scratch);
- * else local is the plain scan. */
-template <bool FUSED>
+/* (kept tiles, entries) before candidate q < num_cand, from the three
+ * levels of the scan (local, then the units' and blocks' in scratch). */
 static __device__ __forceinline__ fmt_tile_count candidate_prefix(int64_t q, spgemm_scan_layout l,
                                                                   const fmt_tile_count *local,
                                                                   const fmt_tile_count *scratch) {
-  if (!FUSED)
-    return local[q];
   return spgemm_scan_prefix(q, l, local, scratch, fmt_tile_count_sum{});
 }
 
@@ -265,13 +263,13 @@ static __device__ __forceinline__ void write_row_layout(int64_t t, int64_t base,
  * idx, lane r row r. (A half-warp per candidate, its loads one after
  * another, took 242 us for the 1.7M candidates of 3D 7-point A^2, run
  * 131.) Threads g <= tile_m also set tile_ptr[g], and thread 0 closes
- * tile_nnz. SYM (a symmetric product, tile_twins.cu; never FUSED, and
- * instances of their own, so that the others keep their registers): each
+ * tile_nnz. SYM (a symmetric product, tile_twins.cu; instances of their
+ * own, so that the others keep their registers): each
  * upper C tile's twin goes to c_twin, and with cand_val, the values of a
  * lower candidate (whose masks the twins' step set) are gathered from its
  * twin's and those of a diagonal one mirrored, by tile_mirror.h's rules
  * LOWER and DIAG. */
-template <bool FUSED, bool SYM, int CANDS>
+template <bool SYM, int CANDS>
 static __global__ void __launch_bounds__(COMPACT_THREADS)
     compact_kernel(int64_t num_cand, int32_t tile_m, const int64_t *cand_ptr, const int32_t *cand_col,
                    const int32_t *cand_row, const int32_t *twin, const uint16_t *cand_mask,
@@ -287,7 +285,7 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
   int64_t g = (int64_t)blockIdx.x * COMPACT_THREADS + threadIdx.x, u0 = (int64_t)blockIdx.x * CANDS;
   if (g <= tile_m) {
     int64_t q = cand_ptr[g];
-    tile_ptr[g] = q == num_cand ? total.tiles : candidate_prefix<FUSED>(q, l, local, scratch).tiles;
+    tile_ptr[g] = q == num_cand ? total.tiles : candidate_prefix(q, l, local, scratch).tiles;
   }
   if (g == 0)
     tile_nnz[total.tiles] = total.nnz;
@@ -295,7 +293,7 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
     int64_t u = u0 + threadIdx.x, t = -1, base = 0, src = u;
     int rule = FMT_MIRROR_UPPER;
     if (u < num_cand && cand_nnz[u] > 0) {
-      fmt_tile_count at = candidate_prefix<FUSED>(u, l, local, scratch);
+      fmt_tile_count at = candidate_prefix(u, l, local, scratch);
       t = at.tiles;
       base = at.nnz;
       int32_t i = cand_row[u], j = cand_col[u];
@@ -307,7 +305,7 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
         src = twin[u];
       } else if (SYM) {
         rule = j == i ? FMT_MIRROR_DIAG : FMT_MIRROR_UPPER;
-        c_twin[t] = (int32_t)(j == i ? t : candidate_prefix<FUSED>(twin[u], l, local, scratch).tiles);
+        c_twin[t] = (int32_t)(j == i ? t : candidate_prefix(twin[u], l, local, scratch).tiles);
       }
     }
     tile_of[threadIdx.x] = t;
@@ -447,16 +445,17 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     else
       l = group == 1 ? symbolic_layout<16, false>(num_cand, group) : symbolic_layout<32, false>(num_cand, group);
     /* two kernels share the candidates, or the lower ones take their twins' counts after the kernel
-       (tile_twins.cu): the counts come from CUB's scan */
+       (tile_twins.cu): the counts are scanned afterwards (in place by CUB, else tile_candidate_scan.cu) */
     if (rows || twin || in_place)
       l = spgemm_scan_unfused(num_cand, SYM_HALF_WARPS / group);
   }
-  /* Fused: the candidates' prefixes within their units, then the units' and
-   * the blocks'. In place: none (the scan writes C's tile_nnz). Else the
-   * scan of all candidates, from a zero at [0]. Then one more entry: the
-   * work counter of the units that loop (one pass, or the symbolic kernel
-   * unfused). */
-  int64_t prefixes = in_place ? 0 : l.fused ? num_cand + spgemm_scan_scratch(l) : num_cand + 1;
+  /* The candidates' prefixes within their units, then the units' and the
+   * blocks' (last_block_scan.cuh), as the kernel scanned them (fused) or
+   * the candidate scan will. In place: none (the scan writes C's
+   * tile_nnz). Then one more entry: the work counter of the units that
+   * loop (one pass, or the symbolic kernel unfused). */
+  spgemm_scan_layout scan_l = l.fused ? l : spgemm_candidate_scan_layout(num_cand);
+  int64_t prefixes = in_place ? 0 : num_cand + spgemm_scan_scratch(scan_l);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_mask, (size_t)(FMT_TILE * num_cand) * sizeof *cand_mask),
                s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_nnz, (size_t)num_cand * sizeof *cand_nnz), s, done);
@@ -533,7 +532,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   if (twin) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
     unsymmetric = (volatile int *)host;
-    *unsymmetric = 0; /* no kernel in flight uses the mailbox (the sums are CUB's) */
+    *unsymmetric = 0; /* no kernel in flight uses the mailbox (none is fused; the candidate scan writes at [1]) */
     AMG_TRY_GOTO(
         spgemm_resolve_twins_device(num_cand, cand_row, cand_col, twin, cand_mask, cand_nnz, (int *)device), s,
         done);
@@ -564,17 +563,17 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
                                 (uint64_t *)tile_nnz, &packed, "cub::DeviceScan::InclusiveScan(tile counts)"),
                  s, done);
     total = fmt_unpack_tile_count{}(packed);
-  } else if (l.fused) {
+  } else if (num_cand > 0) {
+    /* the totals at [0] (fused) or [1]: [0] may hold the symmetric check's flag */
+    AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
+    int at = l.fused ? 0 : 1;
+    if (!l.fused)
+      AMG_TRY_GOTO(spgemm_candidate_scan_device(num_cand, cand_nnz, scan_l, prefix, (fmt_tile_count *)device + at),
+                   s, done);
     AMG_CUDA_GOTO(cudaStreamSynchronize(fmt_stream()), s, done);
-    const volatile fmt_tile_count *sizes = (const volatile fmt_tile_count *)host;
+    const volatile fmt_tile_count *sizes = (const volatile fmt_tile_count *)host + at;
     total.tiles = sizes->tiles;
     total.nnz = sizes->nnz;
-  } else {
-    auto counts = thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0),
-                                                  count_of_candidate{cand_nnz});
-    AMG_TRY_GOTO(fmt_scan_tile_flags(counts, num_cand, prefix, &total,
-                                      "cub::DeviceScan::InclusiveScan(tile counts)"),
-                 s, done);
   }
   /* In place, an empty candidate is a lower one without a twin, or inconsistent masks. */
   empty_exact = in_place && total.tiles != num_cand;
@@ -616,17 +615,15 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     unsigned blocks =
         fmt_blocks_and_pointers(num_cand, few ? COMPACT_FEW_CANDS : COMPACT_CANDS, COMPACT_THREADS, a->tile_m);
 #define COMPACT_ARGS                                                                               \
-  num_cand, a->tile_m, cand_ptr, cand_col, cand_row, twin, cand_mask, cand_nnz, cand_val, slots, l, prefix, \
+  num_cand, a->tile_m, cand_ptr, cand_col, cand_row, twin, cand_mask, cand_nnz, cand_val, slots, scan_l, prefix, \
       prefix + num_cand, total, c->tile_ptr, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, c->idx, c->val,  \
       c_row, c_twin
     auto launch = [&](auto cands) {
       constexpr int K = decltype(cands)::value;
-      if (l.fused)
-        compact_kernel<true, false, K><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
-      else if (twin)
-        compact_kernel<false, true, K><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
+      if (twin)
+        compact_kernel<true, K><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
       else
-        compact_kernel<false, false, K><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
+        compact_kernel<false, K><<<blocks, COMPACT_THREADS, 0, fmt_stream()>>>(COMPACT_ARGS);
     };
     if (few)
       launch(std::integral_constant<int, COMPACT_FEW_CANDS>{});
