@@ -624,6 +624,18 @@ int main(void) {
   if (no_rows && square)
     check_product(no_rows, square, "no rows: 0x5 times 5x5");
   fmt_csr_destroy(no_rows);
+  /* A with rows but no entries: no candidates (nothing to scan), C has no tiles. */
+  fmt_csr *no_entries = NULL, *square40 = test_random_csr(40, 40, 0.3, 110, 0, 0);
+  CHECK_OK(fmt_csr_create(40, 40, 0, FMT_HOST, &no_entries));
+  if (no_entries)
+    for (int32_t i = 0; i <= 40; i++)
+      no_entries->row_ptr[i] = 0;
+  if (no_entries && square40)
+    check_product(no_entries, square40, "no entries: 40x40 without entries times 40x40");
+  if (no_entries)
+    check_symmetric(no_entries, no_entries, "no entries: the same squared, as a symmetric product");
+  fmt_csr_destroy(no_entries);
+  fmt_csr_destroy(square40);
   fmt_csr_destroy(square);
   fmt_csr *band = upper_band(1000000);
   CHECK(band != NULL, "band: could not build the matrix");
