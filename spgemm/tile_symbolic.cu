@@ -586,8 +586,6 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
       finish_kernel<<<fmt_blocks(num_cand, 1, FINISH_CANDS), COMPACT_THREADS, 0, fmt_stream()>>>(
           num_cand, total.nnz, scan_l, prefix, prefix + num_cand, c->tile_nnz, c->mask, c->row_ptr, c->idx);
       AMG_LAUNCH_GOTO(s, done);
-    } else { /* no candidate, no kernel: tile_nnz[0] closes C */
-      AMG_CUDA_GOTO(cudaMemsetAsync(c->tile_nnz, 0, sizeof *c->tile_nnz, fmt_stream()), s, done);
     }
     goto done;
   }
