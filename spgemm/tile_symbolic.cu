@@ -19,6 +19,9 @@
  * tile rows with at most SPGEMM_SYMBOLIC_ROW_CANDS candidates; this kernel
  * then takes the other rows' candidates, walking a list of them on large
  * products (tile_leftover.cu), and the scan follows both. */
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
 #include <type_traits>
 
 #include "last_block_scan.cuh"
@@ -352,36 +355,36 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
 }
 
 /* Exact candidates (spgemm_candidates): C's tiles are the candidates, with
- * their masks, and the candidate scan left each tile's (tiles, entries)
- * prefix in the three levels of layout l (local, scratch). Block b takes tiles
+ * their masks, and the scan left each tile's packed (tiles, entries)
+ * prefix in tile_nnz (fmt_pack_tile_count). Block b takes tiles
  * [b * FINISH_CANDS, (b + 1) * FINISH_CANDS), half-warp h of them the
  * tiles h, h + COMPACT_HALF_WARPS, ...: the prefix becomes the tile's first
- * entry (tile_nnz), and row_ptr and idx are written as in the compaction.
- * Thread 0 closes tile_nnz. FINISH_CANDS 64 (34 registers, 65% of the warps active)
+ * entry, and row_ptr and idx are written as in the compaction. Thread 0
+ * closes tile_nnz. FINISH_CANDS 64 (34 registers, 65% of the warps active)
  * against 128 (64 registers, 45%): 84.1 against 89.7 us on the 3D 7-point
  * A^2 (ncu, run 206); launch bounds of 6 or 8 blocks, or idx staged in
  * shared memory, were slower (108-114 us). */
 #define FINISH_CANDS 64
 #define FINISH_PER_HALF (FINISH_CANDS / COMPACT_HALF_WARPS)
 static __global__ void __launch_bounds__(COMPACT_THREADS)
-    finish_kernel(int64_t num_tiles, int64_t nnz, spgemm_scan_layout l, const fmt_tile_count *local,
-                  const fmt_tile_count *scratch, int64_t *tile_nnz, const uint16_t *mask, uint8_t *row_ptr,
+    finish_kernel(int64_t num_tiles, int64_t nnz, int64_t *tile_nnz, const uint16_t *mask, uint8_t *row_ptr,
                   uint8_t *idx) {
   int hw = threadIdx.x >> 4, r = threadIdx.x & 15;
   int64_t t0 = (int64_t)blockIdx.x * FINISH_CANDS + hw;
   unsigned rows[FINISH_PER_HALF];
-  int64_t bases[FINISH_PER_HALF];
+  uint64_t packed[FINISH_PER_HALF];
 #pragma unroll
   for (int j = 0; j < FINISH_PER_HALF; j++) {
     int64_t t = t0 + COMPACT_HALF_WARPS * j;
     rows[j] = t < num_tiles ? mask[FMT_TILE * t + r] : 0;
-    bases[j] = t < num_tiles ? candidate_prefix(t, l, local, scratch).nnz : 0;
+    packed[j] = t < num_tiles ? (uint64_t)tile_nnz[t] : 0;
   }
+  __syncwarp(); /* every lane has read tile_nnz before lane 0 rewrites it */
   if (blockIdx.x == 0 && threadIdx.x == 0)
     tile_nnz[num_tiles] = nnz;
 #pragma unroll
   for (int j = 0; j < FINISH_PER_HALF; j++) {
-    int64_t t = t0 + COMPACT_HALF_WARPS * j, base = bases[j];
+    int64_t t = t0 + COMPACT_HALF_WARPS * j, base = fmt_unpack_tile_count{}(packed[j]).nnz;
     if (r == 0 && t < num_tiles)
       tile_nnz[t] = base;
     /* the whole warp, past the last tile too: its shuffles need no member checks (5% faster, run 179) */
@@ -398,6 +401,13 @@ static spgemm_scan_layout symbolic_layout(int64_t num_cand, int group) {
   return spgemm_scan_plan(num_cand, SYM_HALF_WARPS / group, wave);
 }
 
+struct count_of_candidate {
+  const int32_t *nnz;
+  __host__ __device__ fmt_tile_count operator()(int64_t u) const {
+    return fmt_tile_count{nnz[u] > 0 ? 1 : 0, nnz[u]};
+  }
+};
+
 amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   spgemm_candidates *cand, bool rows, bool list, bool one_pass, int slots,
                                   fmt_tile **out, int32_t **c_row_out, int32_t **c_twin_out) {
@@ -408,9 +418,9 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     return amg_error(AMG_ERR_ARG, "spgemm: one pass cannot follow step 2's row kernel");
   const int64_t num_cand = cand->num, *cand_ptr = cand->ptr;
   const int32_t *cand_col = cand->col, *cand_row = cand->row, *twin = cand->twin;
-  /* C's tiles are the candidates: no compaction */
-  bool in_place = cand->exact && !one_pass;
-  int64_t *tile_nnz = NULL; /* in_place: C's, written by finish_kernel */
+  /* C's tiles are the candidates: no compaction, and the packed scan fits */
+  bool in_place = cand->exact && !one_pass && num_cand <= FMT_PACKED_MAX_ITEMS;
+  int64_t *tile_nnz = NULL; /* in_place: C's, from the scan */
   bool empty_exact = false;   /* in place, a candidate came out empty */
   uint16_t *cand_mask = NULL;
   int32_t *cand_nnz = NULL, *c_row = NULL, *c_twin = NULL;
@@ -435,16 +445,17 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     else
       l = group == 1 ? symbolic_layout<16, false>(num_cand, group) : symbolic_layout<32, false>(num_cand, group);
     /* two kernels share the candidates, or the lower ones take their twins' counts after the kernel
-       (tile_twins.cu): the counts are scanned afterwards (tile_candidate_scan.cu) */
+       (tile_twins.cu): the counts are scanned afterwards (in place by CUB, else tile_candidate_scan.cu) */
     if (rows || twin || in_place)
       l = spgemm_scan_unfused(num_cand, SYM_HALF_WARPS / group);
   }
   /* The candidates' prefixes within their units, then the units' and the
    * blocks' (last_block_scan.cuh), as the kernel scanned them (fused) or
-   * the candidate scan will. Then one more entry: the work counter of the
-   * units that loop (one pass, or the symbolic kernel unfused). */
+   * the candidate scan will. In place: none (the scan writes C's
+   * tile_nnz). Then one more entry: the work counter of the units that
+   * loop (one pass, or the symbolic kernel unfused). */
   spgemm_scan_layout scan_l = l.fused ? l : spgemm_candidate_scan_layout(num_cand);
-  int64_t prefixes = num_cand + spgemm_scan_scratch(scan_l);
+  int64_t prefixes = in_place ? 0 : num_cand + spgemm_scan_scratch(scan_l);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_mask, (size_t)(FMT_TILE * num_cand) * sizeof *cand_mask),
                s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_nnz, (size_t)num_cand * sizeof *cand_nnz), s, done);
@@ -543,7 +554,16 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     if (twin)
       AMG_TRY_GOTO(fmt_device_alloc((void **)&c_twin, (size_t)num_cand * sizeof *c_twin), s, done);
   }
-  if (num_cand > 0) {
+  if (in_place) { /* packed (fmt_scan_tile_flags) into tile_nnz, which finish_kernel unpacks */
+    auto counts = thrust::make_transform_iterator(
+        thrust::make_transform_iterator(thrust::counting_iterator<int64_t>(0), count_of_candidate{cand_nnz}),
+        fmt_pack_tile_count{});
+    uint64_t packed = 0;
+    AMG_TRY_GOTO(fmt_scan_sizes(counts, (uint64_t *)tile_nnz + 1, fmt_uint64_sum{}, num_cand,
+                                (uint64_t *)tile_nnz, &packed, "cub::DeviceScan::InclusiveScan(tile counts)"),
+                 s, done);
+    total = fmt_unpack_tile_count{}(packed);
+  } else if (num_cand > 0) {
     /* the totals at [0] (fused) or [1]: [0] may hold the symmetric check's flag */
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
     int at = l.fused ? 0 : 1;
@@ -584,7 +604,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     cand->row = cand->twin = NULL;
     if (num_cand > 0) {
       finish_kernel<<<fmt_blocks(num_cand, 1, FINISH_CANDS), COMPACT_THREADS, 0, fmt_stream()>>>(
-          num_cand, total.nnz, scan_l, prefix, prefix + num_cand, c->tile_nnz, c->mask, c->row_ptr, c->idx);
+          num_cand, total.nnz, c->tile_nnz, c->mask, c->row_ptr, c->idx);
       AMG_LAUNCH_GOTO(s, done);
     }
     goto done;
