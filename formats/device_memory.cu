@@ -166,8 +166,8 @@ extern "C" void fmt_device_reset_peak(void) {
  * device, and the host reads them after the stream sync. A copy into
  * pageable memory waits for the stream and copies through the driver's
  * staging; a copy into pinned memory started 3-10 us after the kernel
- * before it ended (run 256's trace), where kernels follow each other
- * within 1-2 us. */
+ * before it ended (runs 255-256, CUPTI traces), where kernels follow each
+ * other within 1-2 us. */
 #define READBACK_BYTES 256
 
 static __global__ void read_back_kernel(const unsigned char *src, unsigned char *dst, size_t bytes) {
