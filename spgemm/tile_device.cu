@@ -108,6 +108,15 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
                                 ((size_t)a->tile_m + 1 + (size_t)spgemm_structure_scratch(a->tile_m)) *
                                     sizeof *cand.ptr),
                s, done);
+  rows = spgemm_symbolic_by_rows(kernels, a->tile_m);
+  /* Without step 2's row kernel, the lookup it takes does not depend on the
+   * candidates: B's column order, where needed, is built now, so that it
+   * runs before step 1's sync rather than after the fill's launch. */
+  if (!rows) {
+    AMG_TRY_GOTO(b_lookup_for(by_rows, b, opt, &bc, &bl, &built), s, done);
+    if (built)
+      STEP_DONE(0);
+  }
   cand.exact = spgemm_exact_candidates(opt ? opt->layout_candidates : 0, kernels, a, b);
   if (cand.exact)
     AMG_TRY_GOTO(spgemm_occupancy_device(a, b, &occ), s, done);
@@ -131,7 +140,6 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   if (upper)
     AMG_TRY_GOTO(spgemm_twins_device(cand.num, cand.ptr, cand.row, cand.col, &cand.twin), s, done);
   STEP_DONE(1);
-  rows = spgemm_symbolic_by_rows(kernels, a->tile_m);
   computed = spgemm_computed_tiles(cand.num, a->tile_m, upper);
   one_pass = spgemm_use_one_pass(passes, rows, computed, spgemm_mean_list(a, b));
   AMG_TRY_GOTO(b_lookup_for(by_rows || spgemm_leftover_by_rows(lookup, rows, cand.num, a->tile_m,
