@@ -78,7 +78,9 @@ void fmt_free(void *p, fmt_location loc);
 /* Sorts n host values in increasing order. */
 void fmt_sort_int32(int32_t *v, size_t n);
 void fmt_sort_double(double *v, size_t n);
-/* Copies bytes between any two locations; waits for a device copy to finish. */
+/* Copies bytes between any two locations; waits for a device copy to finish.
+ * Device to host, up to 256 bytes (a count that sizes an allocation) go
+ * through a one-block kernel into mapped pinned memory (device_memory.cu). */
 amg_status fmt_copy(void *dst, fmt_location dst_loc, const void *src, fmt_location src_loc, size_t bytes);
 
 /* ---- CSR (host or device) ---- */

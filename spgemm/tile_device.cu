@@ -12,9 +12,15 @@
  * values (C's, before compaction). Exact candidates (without one pass)
  * become C's tiles in place: C takes over their arrays. No buffer of
  * intermediate products exists. Host syncs: two,
- * to size the candidates and then C; on small products the counting kernels
- * scan their own counts and leave the totals in pinned host memory, so
- * neither sync needs a scan launch or a copy call (last_block_scan.cuh). */
+ * to size the candidates and then C. The totals reach the host through
+ * pinned memory mapped into the device, written by a kernel, never by a
+ * copy call: on small products the counting kernels scan their own counts
+ * (last_block_scan.cuh); before a compaction the candidate scan does
+ * (tile_candidate_scan.cu); after CUB's scans (step 1 on many rows, C
+ * built in place) a one-block kernel reads the total back (fmt_copy). C's
+ * arrays of O(tiles) are allocated before the second sync where they can
+ * be, and B's column order before the first where step 2 does not need
+ * the candidates' count to choose its lookup. */
 #include "spgemm_device.cuh"
 
 #define SPGEMM_MAX_TILES ((int64_t)INT32_MAX / FMT_TILE)
