@@ -165,7 +165,7 @@ extern "C" void fmt_device_reset_peak(void) {
  * one-block kernel writes them into pinned host memory mapped into the
  * device, and the host reads them after the stream sync. A copy into
  * pageable memory waits for the stream and copies through the driver's
- * staging; a copy into pinned memory started 3-10 us after the kernel
+ * staging; a copy into pinned memory started 2.8-9.7 us after the kernel
  * before it ended (runs 255-256, CUPTI traces), where kernels follow each
  * other within 1-2 us. */
 #define READBACK_BYTES 256

@@ -2,8 +2,8 @@
  * also leaves the totals in the host-mapped mailbox (CPU reference: the
  * prefix sums of tile_symbolic.c). It replaces a memset, CUB's two scan
  * kernels and a copy where the symbolic or one-pass kernel could not scan
- * its own counts: the GPU waited 13-18 us from the last kernel to the copy
- * in run 255's trace, for a few us of work.
+ * its own counts: in run 255's trace, 13.3-19.5 us went from that
+ * kernel's end to the copy's, for a few us of work.
  *
  * Layout (last_block_scan.cuh, fused, one unit per block): block b takes
  * candidates [b * CANDS_PER_BLOCK, (b + 1) * CANDS_PER_BLOCK), thread t
