@@ -12,8 +12,8 @@
  * empty tile), and their values when the one-pass kernel (tile_one_pass.cu)
  * took this step's place. Exact candidates (step 1 with the occupancy) are
  * all non-empty, so without one pass there is nothing to compact: C takes
- * the candidate arrays over, a CUB scan writes its tile_nnz (a copy
- * brings the totals), and a lighter kernel writes row_ptr and idx. When
+ * the candidate arrays over, a CUB scan writes its tile_nnz (fmt_copy
+ * reads the totals back), and a lighter kernel writes row_ptr and idx. When
  * the row kernel
  * (tile_symbolic_rows.cu) is used (spgemm.h), it runs first and takes the
  * tile rows with at most SPGEMM_SYMBOLIC_ROW_CANDS candidates; this kernel
