@@ -428,7 +428,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   int64_t *left = NULL;
   unsigned long long *work = NULL; /* in left's allocation */
   fmt_tile_count *prefix = NULL, total = {0, 0};
-  fmt_tile *c = NULL, bound = {0}; /* bound: a compaction's C arrays, sized by the candidates */
+  fmt_tile *c = NULL, *bound = NULL; /* a compaction's C arrays of O(tiles), sized by the candidates */
   void *host = NULL, *device = NULL;
   volatile int *unsymmetric = NULL; /* a symmetric product's check, in the host mailbox */
   int group = 1;
@@ -541,15 +541,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
    * allocated here, before the sync that gives C's size, so that only idx
    * and val are left to allocate while the GPU waits. */
   if (!in_place) {
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&bound.tile_ptr, ((size_t)a->tile_m + 1) * sizeof *bound.tile_ptr), s,
-                 done);
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&bound.tile_col, (size_t)num_cand * sizeof *bound.tile_col), s, done);
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&bound.tile_nnz, ((size_t)num_cand + 1) * sizeof *bound.tile_nnz), s,
-                 done);
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&bound.row_ptr, (size_t)(FMT_TILE * num_cand) * sizeof *bound.row_ptr),
-                 s, done);
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&bound.mask, (size_t)(FMT_TILE * num_cand) * sizeof *bound.mask), s,
-                 done);
+    AMG_TRY_GOTO(fmt_tile_create(a->m, b->n, num_cand, 0, FMT_DEVICE, &bound), s, done); /* no idx, no val */
     AMG_TRY_GOTO(fmt_device_alloc((void **)&c_row, (size_t)num_cand * sizeof *c_row), s, done);
     if (twin)
       AMG_TRY_GOTO(fmt_device_alloc((void **)&c_twin, (size_t)num_cand * sizeof *c_twin), s, done);
@@ -609,7 +601,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     }
     goto done;
   }
-  AMG_TRY_GOTO(fmt_tile_create_with(a->m, b->n, total.tiles, total.nnz, FMT_DEVICE, &bound, &c), s, done);
+  AMG_TRY_GOTO(fmt_tile_create_with(a->m, b->n, total.tiles, total.nnz, FMT_DEVICE, bound, &c), s, done);
   {
     bool few = num_cand < 2 * COMPACT_CANDS * (int64_t)fmt_device_multiprocessors();
     unsigned blocks =
@@ -635,11 +627,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   if (one_pass && slots < FMT_TILE * FMT_TILE)
     AMG_TRY_GOTO(spgemm_numeric_overflow_device(a, bl, b, c, c_row, c_twin, slots), s, done);
 done:
-  fmt_device_free(bound.tile_ptr); /* where C did not take them */
-  fmt_device_free(bound.tile_col);
-  fmt_device_free(bound.tile_nnz);
-  fmt_device_free(bound.row_ptr);
-  fmt_device_free(bound.mask);
+  fmt_tile_destroy(bound); /* its arrays, where C did not take them */
   fmt_device_free(tile_nnz);
   fmt_device_free(cand_mask);
   fmt_device_free(cand_nnz);
