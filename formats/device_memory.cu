@@ -76,22 +76,29 @@ extern "C" int fmt_device_multiprocessors(void) {
   return sms;
 }
 
+/* Pinned host memory mapped into the device, allocated once into *host
+ * and *device (left as they are while *host is set). */
+static amg_status mapped_once(size_t bytes, void **host, void **device) {
+  if (*host)
+    return AMG_OK;
+  void *h = NULL, *d = NULL;
+  AMG_CUDA_TRY(cudaHostAlloc(&h, bytes, cudaHostAllocMapped));
+  cudaError_t e = cudaHostGetDevicePointer(&d, h, 0);
+  if (e != cudaSuccess) {
+    cudaFreeHost(h);
+    return amg_cuda_status(e, "cudaHostGetDevicePointer", __FILE__, __LINE__);
+  }
+  *host = h;
+  *device = d;
+  return AMG_OK;
+}
+
 amg_status fmt_host_mailbox(void **host, void **device) {
   static void *mailbox_host, *mailbox_device;
-  if (!mailbox_host) {
-    void *h = NULL, *d = NULL;
-    AMG_CUDA_TRY(cudaHostAlloc(&h, FMT_MAILBOX_BYTES, cudaHostAllocMapped));
-    cudaError_t e = cudaHostGetDevicePointer(&d, h, 0);
-    if (e != cudaSuccess) {
-      cudaFreeHost(h);
-      return amg_cuda_status(e, "cudaHostGetDevicePointer", __FILE__, __LINE__);
-    }
-    mailbox_host = h;
-    mailbox_device = d;
-  }
+  amg_status s = mapped_once(FMT_MAILBOX_BYTES, &mailbox_host, &mailbox_device);
   *host = mailbox_host;
   *device = mailbox_device;
-  return AMG_OK;
+  return s;
 }
 
 static bool fill_new; /* fmt_device_fill_new */
@@ -176,19 +183,11 @@ static __global__ void read_back_kernel(const unsigned char *src, unsigned char 
 }
 
 static amg_status read_back(void *dst, const void *src, size_t bytes) {
-  static unsigned char *stage_host, *stage_device;
-  if (!stage_host) {
-    void *h = NULL, *d = NULL;
-    AMG_CUDA_TRY(cudaHostAlloc(&h, READBACK_BYTES, cudaHostAllocMapped));
-    cudaError_t e = cudaHostGetDevicePointer(&d, h, 0);
-    if (e != cudaSuccess) {
-      cudaFreeHost(h);
-      return amg_cuda_status(e, "cudaHostGetDevicePointer", __FILE__, __LINE__);
-    }
-    stage_host = (unsigned char *)h;
-    stage_device = (unsigned char *)d;
-  }
-  read_back_kernel<<<1, 32, 0, library_stream>>>((const unsigned char *)src, stage_device, bytes);
+  static void *stage_host, *stage_device;
+  amg_status s = mapped_once(READBACK_BYTES, &stage_host, &stage_device);
+  if (s != AMG_OK)
+    return s;
+  read_back_kernel<<<1, 32, 0, library_stream>>>((const unsigned char *)src, (unsigned char *)stage_device, bytes);
   AMG_CUDA_TRY(cudaGetLastError());
   AMG_CUDA_TRY(cudaStreamSynchronize(library_stream));
   memcpy(dst, (const void *)stage_host, bytes);
