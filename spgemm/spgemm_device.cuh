@@ -241,11 +241,15 @@ struct spgemm_candidates {
  * and *c_twin (device, C's tile count) gets each upper C tile's twin. With
  * exact candidates (and two passes), there is nothing to compact: C
  * takes over cand's ptr and col and the masks, *c_row and *c_twin are
- * cand's row and twin (all NULL in *cand afterwards), and a kernel writes
- * row_ptr and idx. One host sync. */
+ * cand's row and twin (all NULL in *cand afterwards), and C's layout
+ * (row_ptr, idx, and tile_nnz, left packed by the scan) is left to step
+ * 3: *layout_left. One host sync. */
 amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   spgemm_candidates *cand, bool rows, bool list, bool one_pass, int slots,
-                                  fmt_tile **c, int32_t **c_row, int32_t **c_twin);
+                                  fmt_tile **c, int32_t **c_row, int32_t **c_twin, bool *layout_left);
+/* C's layout left by step 2 (C built in place), by its own kernel:
+ * row_ptr and idx from the masks, tile_nnz unpacked. */
+amg_status spgemm_finish_layout_device(fmt_tile *c);
 /* Whether steps 2 and 3 run as one pass (spgemm.h): never after step 2's
  * row kernel; under AUTO, when there are at most
  * SPGEMM_ONE_PASS_MAX_CANDIDATES candidates and the pair lists
@@ -309,6 +313,17 @@ static __device__ __forceinline__ int spgemm_store_candidate(int64_t u, int r, u
     cand_nnz[u] = nnz;
   return nnz;
 }
+/* Lane r's part of C tile t, whose entries start at base: row_ptr (start,
+ * the row's first entry within the tile) and idx for the row's entries,
+ * the set bits of its mask. The compaction, finish_kernel and the pair
+ * kernel that writes C's layout (tile_numeric_tile.cuh). */
+static __device__ __forceinline__ void spgemm_write_row_layout(int64_t t, int64_t base, int r, unsigned bits,
+                                                               int start, uint8_t *row_ptr, uint8_t *idx) {
+  row_ptr[FMT_TILE * t + r] = (uint8_t)start;
+  int64_t k = base + start;
+  for (unsigned rest = bits; rest; rest &= rest - 1)
+    idx[k++] = (uint8_t)((r << 4) | (__ffs(rest) - 1));
+}
 /* The row kernel alone: cand_mask and cand_nnz of the candidate tile rows
  * with 1..SPGEMM_SYMBOLIC_ROW_CANDS candidates (upper: of their candidates
  * on and above the diagonal only). With occ (step 1's occupancy, or NULL),
@@ -371,10 +386,12 @@ static __device__ __forceinline__ int64_t spgemm_grab_unit(unsigned long long *n
  * kernels, says so; list as in step 2). With c_twin (a symmetric product),
  * the upper tiles only, each also written into its twin. occ: step 1's
  * occupancy where the row kernel walks in windows (spgemm_row_windows),
- * else NULL. */
+ * else NULL. layout: C's layout was left by step 2; the pair kernel writes
+ * it where it takes every tile (a general product, no row kernel), saving
+ * a kernel, else spgemm_finish_layout_device does first. */
 amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b, const uint16_t *occ,
                                  fmt_tile *c, const int32_t *c_row, const int32_t *c_twin, int dense_threshold,
-                                 spgemm_kernels kernels, int row_split, bool list);
+                                 spgemm_kernels kernels, int row_split, bool list, bool layout);
 /* The row kernel alone: C tile rows with 1..SPGEMM_ROW_SLOTS entries,
  * split half-warps per row (1, 2, 4 or 8; 0: enough to fill the GPU);
  * c_twin and occ as above. */

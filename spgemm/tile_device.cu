@@ -89,7 +89,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   fmt_tile *c = NULL;
   fmt_timer *timer = NULL, *step = NULL;
   int profile = stats && stats->profile;
-  bool rows = false, one_pass = false, built = false;
+  bool rows = false, one_pass = false, built = false, layout_left = false;
   int64_t computed = 0; /* the candidates steps 2 and 3 compute (spgemm_computed_tiles) */
   bool by_rows = spgemm_lookup_by_rows(lookup, a, b); /* else a step's own rule (spgemm_leftover_by_rows) */
   amg_status s = AMG_OK;
@@ -155,7 +155,8 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   if (built)
     STEP_DONE(0);
   AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, &cand, rows, list, one_pass,
-                                      spgemm_one_pass_slots(given_slots, computed), &c, &c_row, &c_twin),
+                                      spgemm_one_pass_slots(given_slots, computed), &c, &c_row, &c_twin,
+                                      &layout_left),
                s, done);
   fmt_device_free(cand.col);
   fmt_device_free(cand.row);
@@ -170,8 +171,9 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
     if (built)
       STEP_DONE(0);
     AMG_TRY_GOTO(
-        spgemm_numeric_device(a, bl, b, row_occ, c, c_row, c_twin, dense_threshold, kernels, row_split, list), s,
-        done);
+        spgemm_numeric_device(a, bl, b, row_occ, c, c_row, c_twin, dense_threshold, kernels, row_split, list,
+                              layout_left),
+        s, done);
   }
   STEP_DONE(3);
 #undef STEP_DONE

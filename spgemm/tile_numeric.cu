@@ -32,9 +32,10 @@ static __device__ __forceinline__ bool left_to_pairs(int64_t t, int row_slots, c
  * work, unit g takes tile g. WIDE, for groups of more than two half-warps
  * (few tiles): NUMERIC_HALF_WARPS / group tiles per block, the plain grid
  * covering all of them, the LIST one taking as many at a time per block.
- * SYM: a symmetric product's (numeric_tile). Separate instances, so that
- * each keeps its registers. */
-template <int LANES, bool LIST, bool BY_ROWS, bool WIDE, bool SYM>
+ * SYM: a symmetric product's (numeric_tile). LAYOUT: the tiles also get
+ * C's layout (numeric_tile), and the last tile_nnz is unpacked here.
+ * Separate instances, so that each keeps its registers. */
+template <int LANES, bool LIST, bool BY_ROWS, bool WIDE, bool SYM, bool LAYOUT = false>
 static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
     numeric_kernel(int64_t nt, int row_slots, const int64_t *left, unsigned long long *work, int group,
                    int dense_threshold, const int64_t *c_tile_ptr, numeric_c c, const int64_t *a_tile_ptr,
@@ -48,6 +49,9 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
   __shared__ spgemm_found found_all[NUMERIC_HALF_WARPS];
   __shared__ int64_t grabbed;
   int hw = threadIdx.x >> 4, per_block = NUMERIC_HALF_WARPS / group;
+  static_assert(!LAYOUT || (!LIST && !SYM), "C's layout is written over all of C's tiles, of a general product");
+  if (LAYOUT && blockIdx.x == 0 && threadIdx.x == 0) /* no tile reads the end */
+    c.layout_nnz[nt] = fmt_unpack_tile_count{}((uint64_t)c.layout_nnz[nt]).nnz;
 #define NUMERIC_TILE_ARGS                                                                          \
   group, dense_threshold, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bl, b_tile_nnz, \
       b_mask, b_row_ptr, b_val, acc_all, staged_all, found_all
@@ -59,7 +63,7 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
     for (; w < n; w = work ? spgemm_grab_unit(work + 1, group) : n) {
       int64_t t = LIST ? left[w] : w;
       bool active = LIST || left_to_pairs(t, row_slots, c, c_tile_ptr);
-      (void)numeric_tile<LANES, false, BY_ROWS, SYM>(active, t, NUMERIC_TILE_ARGS);
+      (void)numeric_tile<LANES, false, BY_ROWS, SYM, LAYOUT>(active, t, NUMERIC_TILE_ARGS);
       if (group == 2)
         __syncwarp(); /* the first half has read the second's accumulator */
     }
@@ -68,14 +72,14 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
   if (!LIST) {
     int64_t t = (int64_t)blockIdx.x * per_block + hw / group;
     bool active = t < nt && left_to_pairs(t, row_slots, c, c_tile_ptr);
-    (void)numeric_tile<LANES, false, BY_ROWS, SYM>(active, t, NUMERIC_TILE_ARGS);
+    (void)numeric_tile<LANES, false, BY_ROWS, SYM, LAYOUT>(active, t, NUMERIC_TILE_ARGS);
     return;
   }
   int64_t n = (int64_t)work[0];
   for (int64_t w = spgemm_grab(work + 1, per_block, &grabbed); w < n;
        w = spgemm_grab(work + 1, per_block, &grabbed)) {
     bool active = w + hw / group < n; /* the loop is block-uniform, for the barriers in numeric_tile */
-    (void)numeric_tile<LANES, false, BY_ROWS, SYM>(active, active ? left[w + hw / group] : 0, NUMERIC_TILE_ARGS);
+    (void)numeric_tile<LANES, false, BY_ROWS, SYM, LAYOUT>(active, active ? left[w + hw / group] : 0, NUMERIC_TILE_ARGS);
     if (group > 1)
       __syncthreads(); /* the group's sum has read the accumulators */
   }
@@ -113,18 +117,31 @@ static int64_t pair_wave(int group) {
 
 /* The pair kernel on `blocks` blocks over C's tiles (with row_slots > 0,
  * those of the rows the row kernel left) or, with left, over the list
- * left[0 .. work[0]); with work, units take their tiles from work[1]. */
+ * left[0 .. work[0]); with work, units take their tiles from work[1].
+ * layout: it also writes C's layout (numeric_tile's LAYOUT; all of C's
+ * tiles, no twins). */
 static amg_status launch_pair_kernel(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b, fmt_tile *c,
                                      const int32_t *c_row, const int32_t *c_twin, int dense_threshold, int group,
                                      unsigned blocks, int row_slots, const int64_t *left,
-                                     unsigned long long *work) {
-  numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val, c_twin, 0};
+                                     unsigned long long *work, bool layout) {
+  if (layout && (c_twin || left || row_slots > 0))
+    return amg_error(AMG_ERR_ARG, "spgemm: the pair kernel writes C's layout only over all tiles of a general "
+                                  "product");
+  numeric_c cc = {c_row,     c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL,
+                  NULL,      c->val,      c_twin,      0,       layout ? c->tile_nnz : NULL,
+                  c->row_ptr, c->idx};
 #define NUMERIC_ARGS                                                                               \
   c->num_tiles, row_slots, left, work, group, dense_threshold, c->tile_ptr, cc, a->tile_ptr, a->tile_col,  \
       a->tile_nnz, a->mask, a->row_ptr, a->val, bl, b->tile_nnz, b->mask, b->row_ptr, b->val
   auto launch = [&](auto by_rows, auto sym) {
     constexpr bool R = decltype(by_rows)::value, S = decltype(sym)::value;
-    if (group == 1 && left)
+    if (layout && group == 1)
+      numeric_kernel<16, false, R, false, false, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+    else if (layout && group == 2)
+      numeric_kernel<32, false, R, false, false, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+    else if (layout)
+      numeric_kernel<32, false, R, true, false, true><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
+    else if (group == 1 && left)
       numeric_kernel<16, true, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
     else if (group == 1)
       numeric_kernel<16, false, R, false, S><<<blocks, NUMERIC_THREADS, 0, fmt_stream()>>>(NUMERIC_ARGS);
@@ -155,7 +172,7 @@ amg_status spgemm_numeric_overflow_device(const fmt_tile *a, spgemm_b_lookup bl,
   if (s == AMG_OK) {
     int group = pair_group(a, b, c, c_twin != NULL);
     s = launch_pair_kernel(a, bl, b, c, c_row, c_twin, SPGEMM_DENSE_THRESHOLD, group,
-                           (unsigned)(SPGEMM_LEFTOVER_WAVES * pair_wave(group)), 0, left, work);
+                           (unsigned)(SPGEMM_LEFTOVER_WAVES * pair_wave(group)), 0, left, work, false);
   }
   fmt_device_free(left);
   return s;
@@ -163,10 +180,17 @@ amg_status spgemm_numeric_overflow_device(const fmt_tile *a, spgemm_b_lookup bl,
 
 amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b, const uint16_t *occ,
                                  fmt_tile *c, const int32_t *c_row, const int32_t *c_twin, int dense_threshold,
-                                 spgemm_kernels kernels, int row_split, bool list) {
+                                 spgemm_kernels kernels, int row_split, bool list, bool layout) {
   int64_t nt = c->num_tiles;
   if (nt == 0)
     return AMG_OK;
+  bool by_rows = spgemm_numeric_by_rows(kernels, c);
+  if (layout && (c_twin || by_rows)) { /* the pair kernel does not take every tile */
+    amg_status s = spgemm_finish_layout_device(c);
+    if (s != AMG_OK)
+      return s;
+    layout = false;
+  }
   int64_t *left = NULL;
   unsigned long long *work = NULL; /* in left's allocation, or (units of at most 2 half-warps) alone */
   int group = pair_group(a, b, c, c_twin != NULL);
@@ -174,7 +198,7 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
   int64_t wave = pair_wave(group);
   int row_slots = 0;
   amg_status s = AMG_OK;
-  if (spgemm_numeric_by_rows(kernels, c)) { /* the pair kernel takes the rows it leaves */
+  if (by_rows) { /* the pair kernel takes the rows it leaves */
     AMG_TRY_GOTO(spgemm_numeric_rows_device(a, b, occ, c, c_twin, row_split), s, done);
     row_slots = SPGEMM_ROW_SLOTS;
   }
@@ -190,8 +214,8 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
     blocks = (unsigned)std::min<int64_t>(blocks, wave);
   }
   AMG_TRY_GOTO(
-      launch_pair_kernel(a, bl, b, c, c_row, c_twin, dense_threshold, group, blocks, row_slots, left, work), s,
-      done);
+      launch_pair_kernel(a, bl, b, c, c_row, c_twin, dense_threshold, group, blocks, row_slots, left, work, layout),
+      s, done);
 done:
   if (!left)
     fmt_device_free(work);

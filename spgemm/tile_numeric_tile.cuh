@@ -49,7 +49,9 @@
  * structure (tile_nnz, mask, row_ptr) or, with one pass, the candidate
  * arrays the tile's mask and nnz go to and the value slots per candidate;
  * with two passes in a symmetric product (tile_twins.cu), each tile's twin
- * (twin[t]). */
+ * (twin[t]). LAYOUT (C built in place from exact candidates, step 2 left
+ * its layout to step 3): C's tile_nnz still packed as the scan left it
+ * (layout_nnz, fmt_pack_tile_count), and row_ptr and idx to write. */
 struct numeric_c {
   const int32_t *row, *col;
   const int64_t *tile_nnz;
@@ -60,6 +62,8 @@ struct numeric_c {
   double *val;
   const int32_t *twin;
   int slots;
+  int64_t *layout_nnz;
+  uint8_t *layout_row_ptr, *layout_idx;
 };
 
 /* C tile t's values, from the group of half-warps hw - sh .. hw - sh +
@@ -72,8 +76,10 @@ struct numeric_c {
  * the group's next tile. SYM (a symmetric product, tile_twins.cu): tiles
  * below the diagonal are skipped, and with two passes each tile is also
  * written into its twin (instances of their own, so that the others keep
- * their registers). */
-template <int LANES, bool ONE_PASS, bool BY_ROWS, bool SYM>
+ * their registers). LAYOUT (two passes, never SYM): the tile's row starts
+ * come from its masks, and its first half-warp writes row_ptr, idx and
+ * its unpacked tile_nnz, as finish_kernel (tile_symbolic.cu) would. */
+template <int LANES, bool ONE_PASS, bool BY_ROWS, bool SYM, bool LAYOUT = false>
 static __device__ __forceinline__ int numeric_tile(
     bool active, int64_t t, int group, int dense_threshold, const numeric_c &c, const int64_t *a_tile_ptr,
     const int32_t *a_tile_col, const int64_t *a_tile_nnz, const uint16_t *a_mask, const uint8_t *a_row_ptr,
@@ -87,8 +93,14 @@ static __device__ __forceinline__ int numeric_tile(
   int start_c = 0;
   if (SYM && active && c.col[t] < c.row[t])
     active = false; /* the whole group */
+  static_assert(!LAYOUT || (!ONE_PASS && !SYM), "only a general product's second pass writes C's layout");
   if (active) {
-    if (!ONE_PASS) {
+    if (LAYOUT) {
+      int size;
+      mask_c = c.mask[FMT_TILE * t + r];
+      start_c = fmt_half_warp_exclusive_sum(__popc(mask_c), &size);
+      dense = size > dense_threshold;
+    } else if (!ONE_PASS) {
       dense = c.tile_nnz[t + 1] - c.tile_nnz[t] > dense_threshold;
       mask_c = c.mask[FMT_TILE * t + r];
       start_c = c.row_ptr[FMT_TILE * t + r];
@@ -149,6 +161,13 @@ static __device__ __forceinline__ int numeric_tile(
     if (nnz > c.slots)
       return nnz; /* spgemm_numeric_overflow_device recomputes it */
     out = c.val + (int64_t)c.slots * t + start_c;
+  } else if (LAYOUT) {
+    int64_t base = fmt_unpack_tile_count{}((uint64_t)c.layout_nnz[t]).nnz;
+    __syncwarp(fmt_half_warp_mask()); /* every lane has read the packed prefix before lane 0 rewrites it */
+    if (r == 0)
+      c.layout_nnz[t] = base;
+    spgemm_write_row_layout(t, base, r, row_mask, start_c, c.layout_row_ptr, c.layout_idx);
+    out = c.val + base + start_c;
   } else {
     out = c.val + c.tile_nnz[t] + start_c;
   }

@@ -232,17 +232,6 @@ static __device__ __forceinline__ fmt_tile_count candidate_prefix(int64_t q, spg
   return spgemm_scan_prefix(q, l, local, scratch, fmt_tile_count_sum{});
 }
 
-/* Lane r's part of C tile t, whose entries start at base: row_ptr (start,
- * the row's first entry within the tile) and idx for the row's entries,
- * the set bits of its mask. */
-static __device__ __forceinline__ void write_row_layout(int64_t t, int64_t base, int r, unsigned bits, int start,
-                                                        uint8_t *row_ptr, uint8_t *idx) {
-  row_ptr[FMT_TILE * t + r] = (uint8_t)start;
-  int64_t k = base + start;
-  for (unsigned rest = bits; rest; rest &= rest - 1)
-    idx[k++] = (uint8_t)((r << 4) | (__ffs(rest) - 1));
-}
-
 #define COMPACT_THREADS 256
 #define COMPACT_HALF_WARPS (COMPACT_THREADS / 16)
 /* Candidates per block: a thread each looks up its place, then each
@@ -334,7 +323,7 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
     unsigned bits = rows[j];
     mask[FMT_TILE * t + r] = (uint16_t)bits;
     int size, start = fmt_half_warp_exclusive_sum(__popc(bits), &size);
-    write_row_layout(t, base, r, bits, start, row_ptr, idx);
+    spgemm_write_row_layout(t, base, r, bits, start, row_ptr, idx);
     if (!cand_val || size > slots)
       continue; /* no values, or too many for the slots: spgemm_numeric_overflow_device's */
     /* the tile's values, packed from its source's first slot */
@@ -390,7 +379,7 @@ static __global__ void __launch_bounds__(COMPACT_THREADS)
     /* the whole warp, past the last tile too: its shuffles need no member checks (5% faster, run 179) */
     int size, start = fmt_half_warp_exclusive_sum<true>(__popc(rows[j]), &size);
     if (t < num_tiles)
-      write_row_layout(t, base, r, rows[j], start, row_ptr, idx);
+      spgemm_write_row_layout(t, base, r, rows[j], start, row_ptr, idx);
   }
 }
 
@@ -408,10 +397,20 @@ struct count_of_candidate {
   }
 };
 
+amg_status spgemm_finish_layout_device(fmt_tile *c) {
+  if (c->num_tiles == 0)
+    return AMG_OK;
+  finish_kernel<<<fmt_blocks(c->num_tiles, 1, FINISH_CANDS), COMPACT_THREADS, 0, fmt_stream()>>>(
+      c->num_tiles, c->nnz, c->tile_nnz, c->mask, c->row_ptr, c->idx);
+  AMG_CUDA_TRY(cudaGetLastError());
+  return AMG_OK;
+}
+
 amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   spgemm_candidates *cand, bool rows, bool list, bool one_pass, int slots,
-                                  fmt_tile **out, int32_t **c_row_out, int32_t **c_twin_out) {
+                                  fmt_tile **out, int32_t **c_row_out, int32_t **c_twin_out, bool *layout_left) {
   *out = NULL;
+  *layout_left = false;
   *c_row_out = NULL;
   *c_twin_out = NULL;
   if (one_pass && rows) /* the one-pass kernel takes every candidate */
@@ -594,11 +593,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     c_row = cand->row;
     c_twin = cand->twin;
     cand->row = cand->twin = NULL;
-    if (num_cand > 0) {
-      finish_kernel<<<fmt_blocks(num_cand, 1, FINISH_CANDS), COMPACT_THREADS, 0, fmt_stream()>>>(
-          num_cand, total.nnz, c->tile_nnz, c->mask, c->row_ptr, c->idx);
-      AMG_LAUNCH_GOTO(s, done);
-    }
+    *layout_left = num_cand > 0; /* step 3's (spgemm_finish_layout_device, or the pair kernel) */
     goto done;
   }
   AMG_TRY_GOTO(fmt_tile_create_with(a->m, b->n, total.tiles, total.nnz, FMT_DEVICE, bound, &c), s, done);
