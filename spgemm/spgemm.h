@@ -82,13 +82,20 @@ const char *spgemm_backend_name(spgemm_backend be);
  * in entries) is 464, not 512: with 464 doubles per half-warp the larger
  * instance's block needs 32 KB of shared memory, so a multiprocessor holds
  * 7 blocks instead of 6 (run 117). Rows of up to 400 entries go to an
- * instance of 400 slots, which it holds 8 of (run 209). */
+ * instance of 400 slots, which it holds 8 of (run 209).
+ *
+ * Step 1 counts each C tile row's candidate tiles, then writes them where
+ * the count's scan puts them. The counting pass keeps the columns it
+ * finds, up to SPGEMM_PARK_PER_TILE per tile of A's row (on the model's
+ * products C's tile rows hold 0.5-2.5 candidates per tile of A's), and
+ * the writing pass copies them; it finds a longer row's columns again. */
 #define SPGEMM_DENSE_THRESHOLD 192
 #define SPGEMM_ONE_PASS_CANDIDATES 65536
 #define SPGEMM_ONE_PASS_FEW_SLOTS 64
 #define SPGEMM_ONE_PASS_MAX_CANDIDATES (1 << 19)
 #define SPGEMM_ROW_SLOTS 464
 #define SPGEMM_SYMBOLIC_ROW_CANDS 64
+#define SPGEMM_PARK_PER_TILE 4
 typedef enum spgemm_kernels {
   SPGEMM_KERNELS_AUTO = 0,
   SPGEMM_KERNELS_PAIRS, /* the pair kernels for every tile */

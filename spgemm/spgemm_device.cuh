@@ -11,20 +11,33 @@
 #include "spgemm.h"
 #include "tile_match.cuh"
 
-/* Step 1, count pass; *num_cand (host) is the number of candidates. Few
- * rows (last_block_scan.cuh): cand_ptr (tile_m + 1, device) gets each
- * row's prefix within its counting unit and scratch
- * (spgemm_structure_scratch(tile_m) entries, device) the units' and
- * blocks' prefixes; one host sync, no copy. Many rows: cand_ptr is
- * complete after a CUB scan, scratch is unused (0 entries); one copy. */
+/* Where step 1's count pass leaves each tile row's candidate columns for
+ * the fill pass (device, spgemm_park_entries(a) int32 in all): row i's
+ * from col[SPGEMM_PARK_PER_TILE * a->tile_ptr[i]], all of them when they
+ * are no more than SPGEMM_PARK_PER_TILE per tile of A's row i (else the
+ * fill pass finds them again), and their number, count[i]. Its offsets
+ * need no scan, so the count pass writes it before the host knows the
+ * candidates' number. SPGEMM_PARK_PER_TILE: spgemm.h. */
+struct spgemm_park {
+  int32_t *col, *count;
+};
+int64_t spgemm_park_entries(const fmt_tile *a);
+spgemm_park spgemm_park_in(const fmt_tile *a, int32_t *entries);
+/* Step 1, count pass; *num_cand (host) is the number of candidates, and
+ * park gets the rows' columns. Few rows (last_block_scan.cuh): cand_ptr
+ * (tile_m + 1, device) gets each row's prefix within its counting unit
+ * and scratch (spgemm_structure_scratch(tile_m) entries, device) the
+ * units' and blocks' prefixes; one host sync, no copy. Many rows: cand_ptr
+ * is complete after a CUB scan, scratch is unused (0 entries); one copy. */
 int64_t spgemm_structure_scratch(int32_t tile_m);
-amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ,
+amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, spgemm_park park,
                                    int64_t *cand_ptr, int64_t *scratch, int64_t *num_cand);
-/* Step 1, fill pass: writes the sorted candidate columns and their tile
- * rows, and completes cand_ptr where the count pass left prefixes. */
+/* Step 1, fill pass: writes the sorted candidate columns (from the park,
+ * where they fit) and their tile rows, and completes cand_ptr where the
+ * count pass left prefixes. */
 amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ,
-                                        int64_t *cand_ptr, const int64_t *scratch, int32_t *cand_col,
-                                        int32_t *cand_row);
+                                        spgemm_park park, int64_t *cand_ptr, const int64_t *scratch,
+                                        int32_t *cand_col, int32_t *cand_row);
 /* Step 1's occupancy (tile_structure.cu): *occ (allocated here) gets, for
  * A's tiles, the columns each uses (the OR of its row masks), then, for B's
  * tiles, the rows each uses. With it, both passes emit exact candidates

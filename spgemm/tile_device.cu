@@ -85,6 +85,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   spgemm_candidates cand = {0, NULL, NULL, NULL, NULL, false, NULL};
   int32_t *c_row = NULL, *c_twin = NULL;
   uint16_t *occ = NULL; /* exact candidates (spgemm_occupancy_device) */
+  int32_t *parked = NULL; /* step 1's park (spgemm_park) */
   const uint16_t *row_occ = NULL; /* occ, where the row kernels walk in windows */
   fmt_tile *c = NULL;
   fmt_timer *timer = NULL, *step = NULL;
@@ -129,7 +130,10 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   if (spgemm_row_windows(row_windows, occ, a, b))
     row_occ = occ;
   cand.occ = row_occ;
-  AMG_TRY_GOTO(spgemm_structure_device(a, b, occ, cand.ptr, cand.ptr + a->tile_m + 1, &cand.num), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&parked, (size_t)spgemm_park_entries(a) * sizeof *parked), s, done);
+  AMG_TRY_GOTO(spgemm_structure_device(a, b, occ, spgemm_park_in(a, parked), cand.ptr, cand.ptr + a->tile_m + 1,
+                                       &cand.num),
+               s, done);
   if (cand.num > SPGEMM_MAX_TILES) {
     s = amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld candidate tiles; the kernels take at most %lld",
                   (long long)cand.num, (long long)SPGEMM_MAX_TILES);
@@ -137,8 +141,11 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   }
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand.col, (size_t)cand.num * sizeof *cand.col), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand.row, (size_t)cand.num * sizeof *cand.row), s, done);
-  AMG_TRY_GOTO(
-      spgemm_structure_fill_device(a, b, occ, cand.ptr, cand.ptr + a->tile_m + 1, cand.col, cand.row), s, done);
+  AMG_TRY_GOTO(spgemm_structure_fill_device(a, b, occ, spgemm_park_in(a, parked), cand.ptr,
+                                            cand.ptr + a->tile_m + 1, cand.col, cand.row),
+               s, done);
+  fmt_device_free(parked);
+  parked = NULL;
   if (!row_occ) {
     fmt_device_free(occ);
     occ = NULL;
@@ -192,6 +199,7 @@ done:
   fmt_device_free(cand.col);
   fmt_device_free(cand.row);
   fmt_device_free(occ);
+  fmt_device_free(parked);
   fmt_device_free(c_row);
   fmt_device_free(cand.twin);
   fmt_device_free(c_twin);

@@ -75,6 +75,21 @@ static int one_pass_dropped;
  * over all products, so that the skip is known to be met. */
 static int64_t dead_pairs;
 
+/* C tile rows with more tiles than step 1's count pass parks for them
+ * (SPGEMM_PARK_PER_TILE per tile of A's row): every kind of candidate then
+ * overflows the park, and the fill pass finds the row's columns again.
+ * Counted over all products, so that both ways are known to be met. */
+static int64_t park_overflows, park_fits;
+
+static void count_park_rows(const fmt_tile *a, const fmt_tile *c) {
+  for (int32_t i = 0; i < c->tile_m; i++) {
+    int64_t room = SPGEMM_PARK_PER_TILE * (a->tile_ptr[i + 1] - a->tile_ptr[i]);
+    int64_t tiles = c->tile_ptr[i + 1] - c->tile_ptr[i];
+    park_overflows += tiles > room;
+    park_fits += tiles > 0 && tiles <= room;
+  }
+}
+
 static void count_dead_pairs(const fmt_tile *a, const fmt_tile *b) {
   for (int64_t ta = 0; ta < a->num_tiles; ta++) {
     unsigned cols = 0;
@@ -191,6 +206,8 @@ static void check_product_ex(const fmt_csr *a, const fmt_csr *b, const char *wha
   CHECK_OK(spgemm_tile_reference(ta, tb, &ref));
   if (ta && tb)
     count_dead_pairs(ta, tb);
+  if (ta && ref)
+    count_park_rows(ta, ref);
   CHECK_OK(fmt_tile_upload(ta, &da));
   CHECK_OK(fmt_tile_upload(tb, &db));
   if (!ref || !da || !db)
@@ -499,6 +516,39 @@ static fmt_csr *row_lengths(const int *len, int tile_rows, fmt_csr **id) {
   return m;
 }
 
+/* The n x n identity. */
+static fmt_csr *identity_csr(int32_t n) {
+  fmt_csr *m = NULL;
+  if (fmt_csr_create(n, n, n, FMT_HOST, &m) != AMG_OK)
+    return NULL;
+  m->row_ptr[0] = 0;
+  for (int32_t i = 0; i < n; i++) {
+    m->col[i] = i;
+    m->val[i] = 1.0;
+    m->row_ptr[i + 1] = i + 1;
+  }
+  return m;
+}
+
+/* B (n x 80) with entries in columns i % 16 + 16 j, j = 0..4, in row i:
+ * B's tile rows hold 5 tiles each, so I*B overflows step 1's park (4 per
+ * tile of A's rows, which are I's 1). */
+static fmt_csr *five_tile_columns(int32_t n) {
+  fmt_csr *m = NULL;
+  if (fmt_csr_create(n, 80, 5 * (int64_t)n, FMT_HOST, &m) != AMG_OK)
+    return NULL;
+  int64_t k = 0;
+  m->row_ptr[0] = 0;
+  for (int32_t i = 0; i < n; i++) {
+    for (int32_t j = 0; j < 5; j++, k++) {
+      m->col[k] = i % 16 + 16 * j;
+      m->val[k] = 1.0 + 1e-3 * j + 1e-7 * (i % 1013);
+    }
+    m->row_ptr[i + 1] = k;
+  }
+  return m;
+}
+
 /* Entries (i, i) and (i, i + 1) on n rows: A^2 has 62,500 tile rows and
  * 125,000 candidate tiles at n = 10^6, more than the counting kernels scan
  * in one wave of units of at most SPGEMM_SCAN_MAX_LEN items on GPUs of up to
@@ -637,6 +687,19 @@ int main(void) {
   fmt_csr_destroy(no_entries);
   fmt_csr_destroy(square40);
   fmt_csr_destroy(square);
+  /* More candidates than step 1 parks, with the fused count (few rows) and
+   * with CUB's scan (2^19 rows, as band below); the wide products above
+   * overflow it with a block per row. */
+  static const int32_t park_rows[] = {64, 1 << 19};
+  for (int q = 0; q < 2; q++) {
+    fmt_csr *eye = identity_csr(park_rows[q]), *five = five_tile_columns(park_rows[q]);
+    CHECK(eye && five, "park overflow: could not build the matrices");
+    if (eye && five)
+      check_product(eye, five, q == 0 ? "park overflow: I*B, B's tile rows of 5 tiles (64 rows)"
+                                      : "park overflow: I*B, B's tile rows of 5 tiles (2^19 rows)");
+    fmt_csr_destroy(eye);
+    fmt_csr_destroy(five);
+  }
   fmt_csr *band = upper_band(1000000);
   CHECK(band != NULL, "band: could not build the matrix");
   if (band)
@@ -649,5 +712,8 @@ int main(void) {
   check_second_product(1024);
   CHECK(one_pass_dropped > 0, "no product had empty candidates in one pass, so that path went untested");
   CHECK(dead_pairs > 0, "no product had dead tile pairs, so the row kernels' skip went untested");
+  CHECK(park_overflows > 0 && park_fits > 0,
+        "step 1's park: %lld C tile rows over it and %lld within; both ways must be tested",
+        (long long)park_overflows, (long long)park_fits);
   return test_finish("test_gpu_spgemm");
 }
