@@ -328,8 +328,7 @@ static __device__ __forceinline__ int spgemm_store_candidate(int64_t u, int r, u
 }
 /* Lane r's part of C tile t, whose entries start at base: row_ptr (start,
  * the row's first entry within the tile) and idx for the row's entries,
- * the set bits of its mask. The compaction, finish_kernel and the pair
- * kernel that writes C's layout (tile_numeric_tile.cuh). */
+ * the set bits of its mask. The compaction and finish_kernel. */
 static __device__ __forceinline__ void spgemm_write_row_layout(int64_t t, int64_t base, int r, unsigned bits,
                                                                int start, uint8_t *row_ptr, uint8_t *idx) {
   row_ptr[FMT_TILE * t + r] = (uint8_t)start;

@@ -77,8 +77,9 @@ struct numeric_c {
  * below the diagonal are skipped, and with two passes each tile is also
  * written into its twin (instances of their own, so that the others keep
  * their registers). LAYOUT (two passes, never SYM): the tile's row starts
- * come from its masks, and its first half-warp writes row_ptr, idx and
- * its unpacked tile_nnz, as finish_kernel (tile_symbolic.cu) would. */
+ * come from its masks, and its first half-warp writes row_ptr, idx (with
+ * the values) and its unpacked tile_nnz, as finish_kernel
+ * (tile_symbolic.cu) would. */
 template <int LANES, bool ONE_PASS, bool BY_ROWS, bool SYM, bool LAYOUT = false>
 static __device__ __forceinline__ int numeric_tile(
     bool active, int64_t t, int group, int dense_threshold, const numeric_c &c, const int64_t *a_tile_ptr,
@@ -154,6 +155,7 @@ static __device__ __forceinline__ int numeric_tile(
   int nnz = 0;
   unsigned row_mask = mask_c; /* consumed below */
   double *out;
+  uint8_t *out_idx = nullptr; /* LAYOUT */
   if (ONE_PASS) {
     for (int k = 1; k < group; k++)
       mask_c |= staged_all[hw + k][0][r];
@@ -166,18 +168,22 @@ static __device__ __forceinline__ int numeric_tile(
     __syncwarp(fmt_half_warp_mask()); /* every lane has read the packed prefix before lane 0 rewrites it */
     if (r == 0)
       c.layout_nnz[t] = base;
-    spgemm_write_row_layout(t, base, r, row_mask, start_c, c.layout_row_ptr, c.layout_idx);
+    c.layout_row_ptr[FMT_TILE * t + r] = (uint8_t)start_c;
     out = c.val + base + start_c;
+    out_idx = c.layout_idx + base + start_c; /* written with the values, below */
   } else {
     out = c.val + c.tile_nnz[t] + start_c;
   }
   /* Sum the group's partial accumulators in a fixed order: 0, 1, ..., group-1. */
   for (int q = 0; mask_c; mask_c &= mask_c - 1, q++) {
-    int slot = dense ? FMT_TILE * r + ((__ffs(mask_c) - 1) ^ r) : start_c + q;
+    int col = __ffs(mask_c) - 1;
+    int slot = dense ? FMT_TILE * r + (col ^ r) : start_c + q;
     double v = acc_all[hw][slot];
     for (int k = 1; k < group; k++)
       v += acc_all[hw + k][slot];
     out[q] = v;
+    if (LAYOUT)
+      out_idx[q] = (uint8_t)((r << 4) | col);
   }
   if (!ONE_PASS && SYM) {
     __syncwarp(fmt_half_warp_mask()); /* the tile's values are written */
