@@ -256,10 +256,11 @@ struct spgemm_candidates {
  * takes over cand's ptr and col and the masks, *c_row and *c_twin are
  * cand's row and twin (all NULL in *cand afterwards), and C's layout
  * (row_ptr, idx, and tile_nnz, left packed by the scan) is left to step
- * 3: *layout_left. One host sync. */
+ * 3: *layout_left. counters: SPGEMM_COUNTERS. One host sync. */
 amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   spgemm_candidates *cand, bool rows, bool list, bool one_pass, int slots,
-                                  fmt_tile **c, int32_t **c_row, int32_t **c_twin, bool *layout_left);
+                                  unsigned long long *counters, fmt_tile **c, int32_t **c_row,
+                                  int32_t **c_twin, bool *layout_left);
 /* C's layout left by step 2 (C built in place), by its own kernel:
  * row_ptr and idx from the masks, tile_nnz unpacked. */
 amg_status spgemm_finish_layout_device(fmt_tile *c);
@@ -282,6 +283,13 @@ static inline int spgemm_one_pass_slots(int given, int64_t computed) {
     return given;
   return computed <= SPGEMM_ONE_PASS_CANDIDATES ? FMT_TILE * FMT_TILE : SPGEMM_ONE_PASS_FEW_SLOTS;
 }
+/* A product's work counters (device, SPGEMM_COUNTERS of them), zeroed
+ * once when it starts (tile_device.cu) rather than by a memset after a
+ * host sync, where the GPU would wait for it: [0] the one-pass kernel's,
+ * [1] the symbolic kernel's (its work[1]), [3] the numeric pair kernel's
+ * (work[1] of counters + 2). */
+#define SPGEMM_COUNTERS 4
+
 /* After one pass with fewer than 256 slots per candidate: C's tiles of
  * more than `slots` entries, whose values it did not keep, recomputed by
  * the numeric pair kernel (tile_numeric.cu); with c_twin (a symmetric
@@ -295,8 +303,8 @@ amg_status spgemm_numeric_overflow_device(const fmt_tile *a, spgemm_b_lookup bl,
  * cand_val[slots u ..] (none when it has more than slots entries) and, as
  * the symbolic kernel, prefix (num_cand +
  * spgemm_scan_scratch(l) entries) and, fused, the totals to *total (the
- * host mailbox). *next (device) is the work counter of an unfused layout,
- * zeroed there before the launch. upper (never fused): the candidates on
+ * host mailbox). *next (device, zero) is the work counter of an unfused
+ * layout. upper (never fused): the candidates on
  * and above the diagonal only (tile_twins.cu). */
 spgemm_scan_layout spgemm_one_pass_layout(int64_t num_cand, int group, bool by_rows);
 amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
@@ -400,10 +408,12 @@ static __device__ __forceinline__ int64_t spgemm_grab_unit(unsigned long long *n
  * occupancy where the row kernel walks in windows (spgemm_row_windows),
  * else NULL. layout: C's layout was left by step 2; the pair kernel writes
  * it where it takes every tile (a general product, no row kernel), saving
- * a kernel, else spgemm_finish_layout_device does first. */
+ * a kernel, else spgemm_finish_layout_device does first. counters:
+ * SPGEMM_COUNTERS. */
 amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b, const uint16_t *occ,
                                  fmt_tile *c, const int32_t *c_row, const int32_t *c_twin, int dense_threshold,
-                                 spgemm_kernels kernels, int row_split, bool list, bool layout);
+                                 spgemm_kernels kernels, int row_split, bool list, bool layout,
+                                 unsigned long long *counters);
 /* The row kernel alone: C tile rows with 1..SPGEMM_ROW_SLOTS entries,
  * split half-warps per row (1, 2, 4 or 8; 0: enough to fill the GPU);
  * c_twin and occ as above. */

@@ -5,7 +5,9 @@
  * Allocations: C's arrays, and work arrays of O(tiles): B's column order
  * (unless the pair kernels look B's tiles up in its tile rows),
  * A's and B's tile occupancy (exact candidates, 2 bytes per tile; kept
- * to the end where the row kernels walk in windows), the
+ * to the end where the row kernels walk in windows), step 1's park
+ * (SPGEMM_PARK_PER_TILE columns per tile of A, until the fill pass), the
+ * work counters (zeroed at the start, SPGEMM_COUNTERS), the
  * candidate structure (pointers, columns, rows, masks, nnz, prefixes) and
  * C's tile rows (for a symmetric product, the candidates' and C's twins);
  * with one pass (spgemm.h), 2 KB per candidate for its
@@ -86,6 +88,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   int32_t *c_row = NULL, *c_twin = NULL;
   uint16_t *occ = NULL; /* exact candidates (spgemm_occupancy_device) */
   int32_t *parked = NULL; /* step 1's park (spgemm_park) */
+  unsigned long long *counters = NULL; /* SPGEMM_COUNTERS */
   const uint16_t *row_occ = NULL; /* occ, where the row kernels walk in windows */
   fmt_tile *c = NULL;
   fmt_timer *timer = NULL, *step = NULL;
@@ -110,6 +113,8 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
       AMG_TRY_GOTO(fmt_timer_start(step), s, done);                                                \
     }                                                                                              \
   } while (0)
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&counters, SPGEMM_COUNTERS * sizeof *counters), s, done);
+  AMG_CUDA_GOTO(cudaMemsetAsync(counters, 0, SPGEMM_COUNTERS * sizeof *counters, fmt_stream()), s, done);
   /* cand.ptr, then the count pass's scratch */
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand.ptr,
                                 ((size_t)a->tile_m + 1 + (size_t)spgemm_structure_scratch(a->tile_m)) *
@@ -162,8 +167,8 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   if (built)
     STEP_DONE(0);
   AMG_TRY_GOTO(spgemm_symbolic_device(a, bl, b, &cand, rows, list, one_pass,
-                                      spgemm_one_pass_slots(given_slots, computed), &c, &c_row, &c_twin,
-                                      &layout_left),
+                                      spgemm_one_pass_slots(given_slots, computed), counters, &c, &c_row,
+                                      &c_twin, &layout_left),
                s, done);
   fmt_device_free(cand.col);
   fmt_device_free(cand.row);
@@ -179,7 +184,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
       STEP_DONE(0);
     AMG_TRY_GOTO(
         spgemm_numeric_device(a, bl, b, row_occ, c, c_row, c_twin, dense_threshold, kernels, row_split, list,
-                              layout_left),
+                              layout_left, counters),
         s, done);
   }
   STEP_DONE(3);
@@ -200,6 +205,7 @@ done:
   fmt_device_free(cand.row);
   fmt_device_free(occ);
   fmt_device_free(parked);
+  fmt_device_free(counters);
   fmt_device_free(c_row);
   fmt_device_free(cand.twin);
   fmt_device_free(c_twin);

@@ -180,7 +180,8 @@ amg_status spgemm_numeric_overflow_device(const fmt_tile *a, spgemm_b_lookup bl,
 
 amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b, const uint16_t *occ,
                                  fmt_tile *c, const int32_t *c_row, const int32_t *c_twin, int dense_threshold,
-                                 spgemm_kernels kernels, int row_split, bool list, bool layout) {
+                                 spgemm_kernels kernels, int row_split, bool list, bool layout,
+                                 unsigned long long *counters) {
   int64_t nt = c->num_tiles;
   if (nt == 0)
     return AMG_OK;
@@ -192,7 +193,7 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
     layout = false;
   }
   int64_t *left = NULL;
-  unsigned long long *work = NULL; /* in left's allocation, or (units of at most 2 half-warps) alone */
+  unsigned long long *work = NULL; /* in left's allocation, or (units of at most 2 half-warps) counters + 2 */
   int group = pair_group(a, b, c, c_twin != NULL);
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
   int64_t wave = pair_wave(group);
@@ -208,17 +209,14 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
         done);
     blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * wave);
     row_slots = 0; /* the list holds only the pair kernel's tiles */
-  } else if (group <= 2 && blocks > wave) { /* the units take C's tiles from a counter */
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&work, 2 * sizeof *work), s, done);
-    AMG_CUDA_GOTO(cudaMemsetAsync(work, 0, 2 * sizeof *work, fmt_stream()), s, done);
+  } else if (group <= 2 && blocks > wave) { /* the units take C's tiles from counters[3], zero */
+    work = counters + 2;
     blocks = (unsigned)std::min<int64_t>(blocks, wave);
   }
   AMG_TRY_GOTO(
       launch_pair_kernel(a, bl, b, c, c_row, c_twin, dense_threshold, group, blocks, row_slots, left, work, layout),
       s, done);
 done:
-  if (!left)
-    fmt_device_free(work);
-  fmt_device_free(left);
+  fmt_device_free(left); /* and the list's work */
   return s;
 }

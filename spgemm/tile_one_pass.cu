@@ -112,8 +112,7 @@ amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   } else { /* the units loop over the candidates */
     static const int64_t wave16 = spgemm_one_wave(one_pass_kernel<16, false, false, false>, NUMERIC_THREADS);
     static const int64_t wave32 = spgemm_one_wave(one_pass_kernel<32, false, false, false>, NUMERIC_THREADS);
-    blocks = (unsigned)std::min<int64_t>(l.blocks, group == 1 ? wave16 : wave32);
-    AMG_CUDA_TRY(cudaMemsetAsync(next, 0, sizeof *next, fmt_stream()));
+    blocks = (unsigned)std::min<int64_t>(l.blocks, group == 1 ? wave16 : wave32); /* *next is zero */
   }
 #define ONE_PASS_ARGS                                                                              \
   num_cand, group, next, c, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, bl, \

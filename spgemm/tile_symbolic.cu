@@ -408,7 +408,8 @@ amg_status spgemm_finish_layout_device(fmt_tile *c) {
 
 amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const fmt_tile *b,
                                   spgemm_candidates *cand, bool rows, bool list, bool one_pass, int slots,
-                                  fmt_tile **out, int32_t **c_row_out, int32_t **c_twin_out, bool *layout_left) {
+                                  unsigned long long *counters, fmt_tile **out, int32_t **c_row_out,
+                                  int32_t **c_twin_out, bool *layout_left) {
   *out = NULL;
   *layout_left = false;
   *c_row_out = NULL;
@@ -451,14 +452,13 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   /* The candidates' prefixes within their units, then the units' and the
    * blocks' (last_block_scan.cuh), as the kernel scanned them (fused) or
    * the candidate scan will. In place: none (the scan writes C's
-   * tile_nnz). Then one more entry: the work counter of the units that
-   * loop (one pass, or the symbolic kernel unfused). */
+   * tile_nnz). */
   spgemm_scan_layout scan_l = l.fused ? l : spgemm_candidate_scan_layout(num_cand);
   int64_t prefixes = in_place ? 0 : num_cand + spgemm_scan_scratch(scan_l);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_mask, (size_t)(FMT_TILE * num_cand) * sizeof *cand_mask),
                s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_nnz, (size_t)num_cand * sizeof *cand_nnz), s, done);
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&prefix, (size_t)(prefixes + 1) * sizeof *prefix), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&prefix, (size_t)prefixes * sizeof *prefix), s, done);
   if (in_place)
     AMG_TRY_GOTO(fmt_device_alloc((void **)&tile_nnz, (size_t)(num_cand + 1) * sizeof *tile_nnz), s, done);
   if (one_pass)
@@ -493,23 +493,22 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
     AMG_TRY_GOTO(spgemm_one_pass_device(a, bl, b, num_cand, cand_row, cand_col, twin != NULL, group, l,
                                         cand_mask, cand_nnz, slots, cand_val, prefix, (fmt_tile_count *)device,
-                                        (unsigned long long *)(prefix + prefixes)),
+                                        counters),
                  s, done);
   } else if (num_cand > 0) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
     unsigned blocks = (unsigned)l.blocks;
-    unsigned long long *counter = NULL; /* units of at most 2 half-warps on a wave: their work counter */
+    unsigned long long *work = NULL; /* units of at most 2 half-warps on a wave: work[1] is their counter */
     static const int64_t wave16 = spgemm_one_wave(symbolic_kernel<16, false, false>, SYM_THREADS);
     static const int64_t wave32 = spgemm_one_wave(symbolic_kernel<32, false, false>, SYM_THREADS);
     if (!l.fused && group <= 2 && l.blocks > (group == 1 ? wave16 : wave32)) {
-      counter = (unsigned long long *)(prefix + prefixes); /* [1] is the counter */
-      AMG_CUDA_GOTO(cudaMemsetAsync(counter, 0, sizeof *prefix, fmt_stream()), s, done);
+      work = counters; /* counters[1], zero */
       blocks = (unsigned)(group == 1 ? wave16 : wave32);
     }
 #define SYMBOLIC_ARGS                                                                              \
-  num_cand, group, l.len, rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0, twin != NULL, counter, cand_ptr,            \
-      cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz, prefix,        \
-      prefix + num_cand, (fmt_tile_count *)device
+  num_cand, group, l.len, rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0, twin != NULL, work, cand_ptr, cand_row,   \
+      cand_col, a->tile_ptr, a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz, prefix,                  \
+      prefix ? prefix + num_cand : NULL, (fmt_tile_count *)device
     auto launch = [&](auto by_rows) {
       constexpr bool R = decltype(by_rows)::value;
       if (group == 1 && l.fused)
