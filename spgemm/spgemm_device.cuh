@@ -23,15 +23,16 @@ struct spgemm_park {
 };
 int64_t spgemm_park_entries(const fmt_tile *a);
 spgemm_park spgemm_park_in(const fmt_tile *a, int32_t *entries);
-/* Step 1, count pass; *num_cand (host) is the number of candidates, and
- * park gets the rows' columns. Few rows (last_block_scan.cuh): cand_ptr
+/* Step 1, count pass; *num_cand (host) is the number of candidates, park
+ * gets the rows' columns, and counters (SPGEMM_COUNTERS) are zeroed. Few rows (last_block_scan.cuh): cand_ptr
  * (tile_m + 1, device) gets each row's prefix within its counting unit
  * and scratch (spgemm_structure_scratch(tile_m) entries, device) the
  * units' and blocks' prefixes; one host sync, no copy. Many rows: cand_ptr
  * is complete after a CUB scan, scratch is unused (0 entries); one copy. */
 int64_t spgemm_structure_scratch(int32_t tile_m);
 amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, spgemm_park park,
-                                   int64_t *cand_ptr, int64_t *scratch, int64_t *num_cand);
+                                   unsigned long long *counters, int64_t *cand_ptr, int64_t *scratch,
+                                   int64_t *num_cand);
 /* Step 1, fill pass: writes the sorted candidate columns (from the park,
  * where they fit) and their tile rows, and completes cand_ptr where the
  * count pass left prefixes. */
@@ -283,12 +284,13 @@ static inline int spgemm_one_pass_slots(int given, int64_t computed) {
     return given;
   return computed <= SPGEMM_ONE_PASS_CANDIDATES ? FMT_TILE * FMT_TILE : SPGEMM_ONE_PASS_FEW_SLOTS;
 }
-/* A product's work counters (device, SPGEMM_COUNTERS of them), zeroed
- * once when it starts (tile_device.cu) rather than by a memset after a
- * host sync, where the GPU would wait for it: [0] the one-pass kernel's,
- * [1] the symbolic kernel's (its work[1]), [3] the numeric pair kernel's
- * (work[1] of counters + 2). */
-#define SPGEMM_COUNTERS 4
+/* A product's work counters (device, SPGEMM_COUNTERS of them), zeroed by
+ * step 1's count pass rather than by memsets, some of them after a host
+ * sync where the GPU would wait for them: [0] the one-pass kernel's, [1]
+ * the symbolic kernel's (its work[1]), [3] the numeric pair kernel's
+ * (work[1] of counters + 2), [4, 5] and [6, 7] the leftover lists' of
+ * steps 2 and 3 (spgemm_leftover_device). */
+#define SPGEMM_COUNTERS 8
 
 /* After one pass with fewer than 256 slots per candidate: C's tiles of
  * more than `slots` entries, whose values it did not keep, recomputed by
@@ -359,9 +361,11 @@ amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, con
  * gets their number in (*work)[0], and (*work)[1] is the pair kernel's
  * next item (spgemm_grab, or spgemm_grab_unit). The weight is weight[ptr[i + 1]] -
  * weight[ptr[i]] when weight is given, else the row's item count. Without
- * ptr, each "row" i is the single item i (tile_m = items). */
+ * ptr, each "row" i is the single item i (tile_m = items). With zeroed (2
+ * counters at zero, SPGEMM_COUNTERS), *work is zeroed instead. */
 amg_status spgemm_leftover_device(int32_t tile_m, int64_t items, const int64_t *ptr, const int64_t *weight,
-                                  int64_t limit, int64_t **list, unsigned long long **work);
+                                  int64_t limit, unsigned long long *zeroed, int64_t **list,
+                                  unsigned long long **work);
 /* A pair kernel after a row kernel walks the leftover list when its whole
  * grid (`blocks`) is larger than SPGEMM_LEFTOVER_ABOVE waves; else it goes
  * over all the tiles and skips the row kernel's rows, which then costs less

@@ -7,7 +7,7 @@
  * A's and B's tile occupancy (exact candidates, 2 bytes per tile; kept
  * to the end where the row kernels walk in windows), step 1's park
  * (SPGEMM_PARK_PER_TILE columns per tile of A, until the fill pass), the
- * work counters (zeroed at the start, SPGEMM_COUNTERS), the
+ * work counters (zeroed by step 1, SPGEMM_COUNTERS), the
  * candidate structure (pointers, columns, rows, masks, nnz, prefixes) and
  * C's tile rows (for a symmetric product, the candidates' and C's twins);
  * with one pass (spgemm.h), 2 KB per candidate for its
@@ -113,8 +113,6 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
       AMG_TRY_GOTO(fmt_timer_start(step), s, done);                                                \
     }                                                                                              \
   } while (0)
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&counters, SPGEMM_COUNTERS * sizeof *counters), s, done);
-  AMG_CUDA_GOTO(cudaMemsetAsync(counters, 0, SPGEMM_COUNTERS * sizeof *counters, fmt_stream()), s, done);
   /* cand.ptr, then the count pass's scratch */
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand.ptr,
                                 ((size_t)a->tile_m + 1 + (size_t)spgemm_structure_scratch(a->tile_m)) *
@@ -136,8 +134,9 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
     row_occ = occ;
   cand.occ = row_occ;
   AMG_TRY_GOTO(fmt_device_alloc((void **)&parked, (size_t)spgemm_park_entries(a) * sizeof *parked), s, done);
-  AMG_TRY_GOTO(spgemm_structure_device(a, b, occ, spgemm_park_in(a, parked), cand.ptr, cand.ptr + a->tile_m + 1,
-                                       &cand.num),
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&counters, SPGEMM_COUNTERS * sizeof *counters), s, done);
+  AMG_TRY_GOTO(spgemm_structure_device(a, b, occ, spgemm_park_in(a, parked), counters, cand.ptr,
+                                       cand.ptr + a->tile_m + 1, &cand.num),
                s, done);
   if (cand.num > SPGEMM_MAX_TILES) {
     s = amg_error(AMG_ERR_OVERFLOW, "spgemm: %lld candidate tiles; the kernels take at most %lld",

@@ -41,14 +41,17 @@ static __global__ void leftover_kernel(int32_t tile_m, const int64_t *ptr, const
 }
 
 amg_status spgemm_leftover_device(int32_t tile_m, int64_t items, const int64_t *ptr, const int64_t *weight,
-                                  int64_t limit, int64_t **list, unsigned long long **work) {
+                                  int64_t limit, unsigned long long *zeroed, int64_t **list,
+                                  unsigned long long **work) {
   *list = NULL;
   *work = NULL;
-  amg_status s = fmt_device_alloc((void **)list, ((size_t)items + 2) * sizeof **list); /* list, then counters */
+  /* the list, then (without zeroed) its counters */
+  amg_status s = fmt_device_alloc((void **)list, ((size_t)items + (zeroed ? 0 : 2)) * sizeof **list);
   if (s != AMG_OK)
     return s;
-  *work = (unsigned long long *)(*list + items);
-  AMG_CUDA_TRY(cudaMemsetAsync(*work, 0, 2 * sizeof **work, fmt_stream()));
+  *work = zeroed ? zeroed : (unsigned long long *)(*list + items);
+  if (!zeroed)
+    AMG_CUDA_TRY(cudaMemsetAsync(*work, 0, 2 * sizeof **work, fmt_stream()));
   if (tile_m > 0) {
     leftover_kernel<<<fmt_blocks(tile_m, 1, 256), 256, 0, fmt_stream()>>>(tile_m, ptr, weight, limit, *list,
                                                                           *work);

@@ -168,7 +168,7 @@ amg_status spgemm_numeric_overflow_device(const fmt_tile *a, spgemm_b_lookup bl,
   int64_t *left = NULL;
   unsigned long long *work = NULL; /* in left's allocation */
   /* each C tile a "row" of its own, weighed by its entries */
-  amg_status s = spgemm_leftover_device((int32_t)nt, nt, NULL, c->tile_nnz, slots, &left, &work);
+  amg_status s = spgemm_leftover_device((int32_t)nt, nt, NULL, c->tile_nnz, slots, NULL, &left, &work);
   if (s == AMG_OK) {
     int group = pair_group(a, b, c, c_twin != NULL);
     s = launch_pair_kernel(a, bl, b, c, c_row, c_twin, SPGEMM_DENSE_THRESHOLD, group,
@@ -205,7 +205,9 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
   }
   if (row_slots > 0 && (list || spgemm_use_leftover(blocks, wave))) {
     AMG_TRY_GOTO(
-        spgemm_leftover_device(c->tile_m, nt, c->tile_ptr, c->tile_nnz, SPGEMM_ROW_SLOTS, &left, &work), s,
+        spgemm_leftover_device(c->tile_m, nt, c->tile_ptr, c->tile_nnz, SPGEMM_ROW_SLOTS, counters + 6, &left,
+                               &work),
+        s,
         done);
     blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * wave);
     row_slots = 0; /* the list holds only the pair kernel's tiles */
@@ -217,6 +219,6 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
       launch_pair_kernel(a, bl, b, c, c_row, c_twin, dense_threshold, group, blocks, row_slots, left, work, layout),
       s, done);
 done:
-  fmt_device_free(left); /* and the list's work */
+  fmt_device_free(left); /* with its work, unless that is in counters */
   return s;
 }

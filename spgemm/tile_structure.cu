@@ -144,7 +144,8 @@ static __device__ __forceinline__ int64_t park_row(int32_t i, const int64_t *a_t
  * exclusive prefix within its warp's rows; scratch holds the warps'
  * prefixes within their blocks, then the blocks' prefixes; *total = all
  * candidates. Not FUSED (len = 1): cand_ptr[i + 1] = row i's count.
- * Both set cand_ptr[0] = 0, and park each row's columns. The minimum blocks keep the registers of before
+ * Both set cand_ptr[0] = 0, zero the product's counters (SPGEMM_COUNTERS)
+ * and park each row's columns. The minimum blocks keep the registers of before
  * the exact candidates: left to the compiler, the fused instance got 32
  * and spilled 56 bytes. Fused, a row has a warp (G = 32); not fused, a
  * group of G lanes. */
@@ -152,12 +153,14 @@ template <bool FUSED, int G>
 static __global__ void __launch_bounds__(STRUCT_WARPS * 32, FUSED ? 6 : 8) /* 40 and 32 registers */
     count_kernel(int32_t tile_m, int64_t len, const int64_t *a_tile_ptr,
                  const int32_t *a_tile_col, const int64_t *b_tile_ptr, const int32_t *b_tile_col,
-                 const uint16_t *a_cols, const uint16_t *b_rows, spgemm_park park, int64_t *cand_ptr,
-                 int64_t *scratch, int64_t *total) {
+                 const uint16_t *a_cols, const uint16_t *b_rows, spgemm_park park, unsigned long long *counters,
+                 int64_t *cand_ptr, int64_t *scratch, int64_t *total) {
   static_assert(!FUSED || G == 32, "the fused scan counts by warps");
   __shared__ uint32_t bitmap_all[STRUCT_WARPS][STRUCT_WORDS];
   __shared__ int64_t warp_total[STRUCT_WARPS];
   int warp = threadIdx.x >> 5;
+  if (blockIdx.x == 0 && threadIdx.x < SPGEMM_COUNTERS)
+    counters[threadIdx.x] = 0;
   if (blockIdx.x == 0 && threadIdx.x == 0)
     cand_ptr[0] = 0;
   if (!FUSED) { /* as plain as it looks: 32 registers */
@@ -290,13 +293,15 @@ static __device__ int64_t block_row_candidates(int32_t i, const int64_t *a_tile_
  * pass parks the row's columns as park_row does and leaves cand_ptr[i + 1]
  * = 0 (the row's prefix within its unit) and the row's count as its
  * block's total; the fill pass reads its start, copies or finds the
- * columns as fill_kernel does and leaves cand_ptr[i + 1] = its end. */
+ * columns as fill_kernel does and leaves cand_ptr[i + 1] = its end. The
+ * count pass's first block zeroes the product's counters. */
 template <bool FILL, int THREADS>
 static __global__ void __launch_bounds__(THREADS)
     block_rows_kernel(const int64_t *a_tile_ptr, const int32_t *a_tile_col, const int64_t *b_tile_ptr,
                       const int32_t *b_tile_col, const uint16_t *a_cols, const uint16_t *b_rows,
-                      spgemm_scan_layout layout, spgemm_park park, int64_t *cand_ptr, int64_t *scratch,
-                      int64_t *total, int32_t *cand_col, int32_t *cand_row) {
+                      spgemm_scan_layout layout, spgemm_park park, unsigned long long *counters,
+                      int64_t *cand_ptr, int64_t *scratch, int64_t *total, int32_t *cand_col,
+                      int32_t *cand_row) {
   __shared__ uint32_t bitmap[BLOCK_WORDS];
   __shared__ int64_t row_total[1];
   int32_t i = (int32_t)blockIdx.x;
@@ -317,6 +322,8 @@ static __global__ void __launch_bounds__(THREADS)
       cand_ptr[i + 1] = start + count;
     return;
   }
+  if (i == 0 && threadIdx.x < SPGEMM_COUNTERS)
+    counters[threadIdx.x] = 0;
   count = block_row_candidates<THREADS>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows,
                                         SPGEMM_PARK_PER_TILE * a_tile_ptr[i],
                                         SPGEMM_PARK_PER_TILE * a_tile_ptr[i + 1], park.col, NULL, bitmap);
@@ -350,12 +357,12 @@ static spgemm_scan_layout block_row_layout(int32_t tile_m) { return spgemm_scan_
 #define WIDE_BLOCK_ROW_THREADS 1024
 template <bool FILL>
 static void launch_block_rows(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, spgemm_park park,
-                              int64_t *cand_ptr, int64_t *scratch, int64_t *total, int32_t *cand_col,
-                              int32_t *cand_row) {
+                              unsigned long long *counters, int64_t *cand_ptr, int64_t *scratch, int64_t *total,
+                              int32_t *cand_col, int32_t *cand_row) {
   spgemm_scan_layout l = block_row_layout(a->tile_m);
 #define BLOCK_ROWS_ARGS                                                                            \
-  a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a), l, park, cand_ptr, \
-      scratch, total, cand_col, cand_row
+  a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a), l, park, counters, \
+      cand_ptr, scratch, total, cand_col, cand_row
   if (a->tile_m <= fmt_device_multiprocessors())
     block_rows_kernel<FILL, WIDE_BLOCK_ROW_THREADS>
         <<<(unsigned)a->tile_m, WIDE_BLOCK_ROW_THREADS, 0, fmt_stream()>>>(BLOCK_ROWS_ARGS);
@@ -432,7 +439,8 @@ spgemm_park spgemm_park_in(const fmt_tile *a, int32_t *entries) {
 }
 
 amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, spgemm_park park,
-                                   int64_t *cand_ptr, int64_t *scratch, int64_t *num_cand) {
+                                   unsigned long long *counters, int64_t *cand_ptr, int64_t *scratch,
+                                   int64_t *num_cand) {
   *num_cand = 0;
   int32_t tile_m = a->tile_m;
   if (tile_m == 0) {
@@ -446,17 +454,17 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const u
   bool by_blocks = block_rows(a);
   spgemm_scan_layout l = by_blocks ? block_row_layout(tile_m) : count_layout(tile_m);
   if (by_blocks)
-    launch_block_rows<false>(a, b, occ, park, cand_ptr, scratch, (int64_t *)device, NULL, NULL);
+    launch_block_rows<false>(a, b, occ, park, counters, cand_ptr, scratch, (int64_t *)device, NULL, NULL);
   else if (l.fused)
     count_kernel<true, 32><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
         tile_m, l.len, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,
-        spgemm_b_rows_of(occ, a), park, cand_ptr, scratch, (int64_t *)device);
+        spgemm_b_rows_of(occ, a), park, counters, cand_ptr, scratch, (int64_t *)device);
   else {
     int g = group_lanes(a);
     unsigned blocks = fmt_blocks(tile_m, g, STRUCT_WARPS * 32);
 #define COUNT_ARGS                                                                                 \
   tile_m, 1, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a),    \
-      park, cand_ptr, NULL, NULL
+      park, counters, cand_ptr, NULL, NULL
     if (g == 8)
       count_kernel<false, 8><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(COUNT_ARGS);
     else if (g == 16)
@@ -486,7 +494,7 @@ amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, co
   if (a->tile_m == 0)
     return AMG_OK;
   if (block_rows(a)) {
-    launch_block_rows<true>(a, b, occ, park, cand_ptr, (int64_t *)scratch, NULL, cand_col, cand_row);
+    launch_block_rows<true>(a, b, occ, park, NULL, cand_ptr, (int64_t *)scratch, NULL, cand_col, cand_row);
     AMG_CUDA_TRY(cudaGetLastError());
     return AMG_OK;
   }

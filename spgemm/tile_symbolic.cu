@@ -473,7 +473,9 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
         done);
   if (num_cand > 0 && rows && (list || spgemm_use_leftover(l.blocks, group == 1 ? wave16 : wave32))) {
     AMG_TRY_GOTO(
-        spgemm_leftover_device(a->tile_m, num_cand, cand_ptr, NULL, SPGEMM_SYMBOLIC_ROW_CANDS, &left, &work), s,
+        spgemm_leftover_device(a->tile_m, num_cand, cand_ptr, NULL, SPGEMM_SYMBOLIC_ROW_CANDS, counters + 4, &left,
+                               &work),
+        s,
         done);
     unsigned blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * (group == 1 ? wave16 : wave32));
 #define LEFT_ARGS                                                                                  \
