@@ -118,6 +118,9 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
                                 ((size_t)a->tile_m + 1 + (size_t)spgemm_structure_scratch(a->tile_m)) *
                                     sizeof *cand.ptr),
                s, done);
+  /* step 1's park and the counters, before any launch that the GPU would finish while they are allocated */
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&parked, (size_t)spgemm_park_entries(a) * sizeof *parked), s, done);
+  AMG_TRY_GOTO(fmt_device_alloc((void **)&counters, SPGEMM_COUNTERS * sizeof *counters), s, done);
   rows = spgemm_symbolic_by_rows(kernels, a->tile_m);
   /* Without step 2's row kernel, the lookup it takes does not depend on the
    * candidates: B's column order, where needed, is built now, so that it
@@ -133,8 +136,6 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   if (spgemm_row_windows(row_windows, occ, a, b))
     row_occ = occ;
   cand.occ = row_occ;
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&parked, (size_t)spgemm_park_entries(a) * sizeof *parked), s, done);
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&counters, SPGEMM_COUNTERS * sizeof *counters), s, done);
   AMG_TRY_GOTO(spgemm_structure_device(a, b, occ, spgemm_park_in(a, parked), counters, cand.ptr,
                                        cand.ptr + a->tile_m + 1, &cand.num),
                s, done);
