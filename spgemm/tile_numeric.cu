@@ -79,7 +79,8 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
   for (int64_t w = spgemm_grab(work + 1, per_block, &grabbed); w < n;
        w = spgemm_grab(work + 1, per_block, &grabbed)) {
     bool active = w + hw / group < n; /* the loop is block-uniform, for the barriers in numeric_tile */
-    (void)numeric_tile<LANES, false, BY_ROWS, SYM, LAYOUT>(active, active ? left[w + hw / group] : 0, NUMERIC_TILE_ARGS);
+    int64_t t = active ? left[w + hw / group] : 0;
+    (void)numeric_tile<LANES, false, BY_ROWS, SYM, LAYOUT>(active, t, NUMERIC_TILE_ARGS);
     if (group > 1)
       __syncthreads(); /* the group's sum has read the accumulators */
   }

@@ -425,6 +425,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   uint16_t *cand_mask = NULL;
   int32_t *cand_nnz = NULL, *c_row = NULL, *c_twin = NULL;
   double *cand_val = NULL; /* one pass: `slots` values per candidate */
+  char *work_arrays = NULL; /* cand_val, prefix and cand_nnz */
   int64_t *left = NULL;
   unsigned long long *work = NULL; /* in left's allocation */
   fmt_tile_count *prefix = NULL, total = {0, 0};
@@ -457,13 +458,20 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   int64_t prefixes = in_place ? 0 : num_cand + spgemm_scan_scratch(scan_l);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_mask, (size_t)(FMT_TILE * num_cand) * sizeof *cand_mask),
                s, done);
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_nnz, (size_t)num_cand * sizeof *cand_nnz), s, done);
-  AMG_TRY_GOTO(fmt_device_alloc((void **)&prefix, (size_t)prefixes * sizeof *prefix), s, done);
   if (in_place)
     AMG_TRY_GOTO(fmt_device_alloc((void **)&tile_nnz, (size_t)(num_cand + 1) * sizeof *tile_nnz), s, done);
-  if (one_pass)
-    AMG_TRY_GOTO(fmt_device_alloc((void **)&cand_val, (size_t)num_cand * (size_t)slots * sizeof *cand_val), s,
-                 done);
+  { /* one allocation (in the order of their alignment) for the arrays freed here: each host call after
+       step 1's sync keeps the GPU waiting (run 266) */
+    size_t val_bytes = one_pass ? (size_t)num_cand * (size_t)slots * sizeof *cand_val : 0;
+    size_t prefix_bytes = (size_t)prefixes * sizeof *prefix;
+    size_t nnz_bytes = (size_t)num_cand * sizeof *cand_nnz;
+    AMG_TRY_GOTO(fmt_device_alloc((void **)&work_arrays, val_bytes + prefix_bytes + nnz_bytes), s, done);
+    if (work_arrays) {
+      cand_val = one_pass ? (double *)work_arrays : NULL;
+      prefix = prefixes ? (fmt_tile_count *)(work_arrays + val_bytes) : NULL;
+      cand_nnz = (int32_t *)(work_arrays + val_bytes + prefix_bytes);
+    }
+  }
   /* the leftover list's grid (SPGEMM_LEFTOVER_WAVES) from the column-order instances */
   static const int64_t wave16 = spgemm_one_wave(symbolic_left_kernel<16, false>, SYM_THREADS);
   static const int64_t wave32 = spgemm_one_wave(symbolic_left_kernel<32, false>, SYM_THREADS);
@@ -626,10 +634,8 @@ done:
   fmt_tile_destroy(bound); /* its arrays, where C did not take them */
   fmt_device_free(tile_nnz);
   fmt_device_free(cand_mask);
-  fmt_device_free(cand_nnz);
-  fmt_device_free(cand_val);
+  fmt_device_free(work_arrays); /* cand_nnz, cand_val and prefix */
   fmt_device_free(left);
-  fmt_device_free(prefix);
   if (s == AMG_OK) {
     *out = c;
     *c_row_out = c_row;
