@@ -128,9 +128,8 @@ static amg_status launch_pair_kernel(const fmt_tile *a, spgemm_b_lookup bl, cons
   if (layout && (c_twin || left || row_slots > 0))
     return amg_error(AMG_ERR_ARG, "spgemm: the pair kernel writes C's layout only over all tiles of a general "
                                   "product");
-  numeric_c cc = {c_row,     c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL,
-                  NULL,      c->val,      c_twin,      0,       layout ? c->tile_nnz : NULL,
-                  c->row_ptr, c->idx};
+  numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val, c_twin, 0,
+                  layout ? c->tile_nnz : NULL, c->row_ptr, c->idx};
 #define NUMERIC_ARGS                                                                               \
   c->num_tiles, row_slots, left, work, group, dense_threshold, c->tile_ptr, cc, a->tile_ptr, a->tile_col,  \
       a->tile_nnz, a->mask, a->row_ptr, a->val, bl, b->tile_nnz, b->mask, b->row_ptr, b->val

@@ -427,7 +427,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   double *cand_val = NULL; /* one pass: `slots` values per candidate */
   char *work_arrays = NULL; /* cand_val, prefix and cand_nnz */
   int64_t *left = NULL;
-  unsigned long long *work = NULL; /* in left's allocation */
+  unsigned long long *work = NULL; /* the leftover list's counters: counters + 4 */
   fmt_tile_count *prefix = NULL, total = {0, 0};
   fmt_tile *c = NULL, *bound = NULL; /* a compaction's C arrays of O(tiles), sized by the candidates */
   void *host = NULL, *device = NULL;
@@ -508,15 +508,15 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   } else if (num_cand > 0) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
     unsigned blocks = (unsigned)l.blocks;
-    unsigned long long *work = NULL; /* units of at most 2 half-warps on a wave: work[1] is their counter */
+    unsigned long long *unit_work = NULL; /* units of at most 2 half-warps on a wave: [1] is their counter */
     static const int64_t wave16 = spgemm_one_wave(symbolic_kernel<16, false, false>, SYM_THREADS);
     static const int64_t wave32 = spgemm_one_wave(symbolic_kernel<32, false, false>, SYM_THREADS);
     if (!l.fused && group <= 2 && l.blocks > (group == 1 ? wave16 : wave32)) {
-      work = counters; /* counters[1], zero */
+      unit_work = counters; /* counters[1], zero */
       blocks = (unsigned)(group == 1 ? wave16 : wave32);
     }
 #define SYMBOLIC_ARGS                                                                              \
-  num_cand, group, l.len, rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0, twin != NULL, work, cand_ptr, cand_row,   \
+  num_cand, group, l.len, rows ? SPGEMM_SYMBOLIC_ROW_CANDS : 0, twin != NULL, unit_work, cand_ptr, cand_row, \
       cand_col, a->tile_ptr, a->tile_col, a->mask, bl, b->mask, cand_mask, cand_nnz, prefix,                  \
       prefix ? prefix + num_cand : NULL, (fmt_tile_count *)device
     auto launch = [&](auto by_rows) {
