@@ -193,7 +193,7 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
     layout = false;
   }
   int64_t *left = NULL;
-  unsigned long long *work = NULL; /* in left's allocation, or (units of at most 2 half-warps) counters + 2 */
+  unsigned long long *work = NULL; /* counters + 6 (the leftover list), or + 2 (units of <= 2 half-warps) */
   int group = pair_group(a, b, c, c_twin != NULL);
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
   int64_t wave = pair_wave(group);
