@@ -194,6 +194,18 @@ static __device__ __forceinline__ bool parked(int32_t i, const int64_t *a_tile_p
   return *count <= SPGEMM_PARK_PER_TILE * (a_tile_ptr[i + 1] - a_tile_ptr[i]);
 }
 
+/* Row i's count parked columns to their place from start, and their row,
+ * by lanes lane, lane + lanes, ... */
+static __device__ __forceinline__ void copy_parked(int32_t i, int64_t count, int64_t start, int lane, int lanes,
+                                                   const int64_t *a_tile_ptr, spgemm_park park, int32_t *cand_col,
+                                                   int32_t *cand_row) {
+  const int32_t *from = park.col + SPGEMM_PARK_PER_TILE * a_tile_ptr[i];
+  for (int64_t q = lane; q < count; q += lanes) {
+    cand_col[start + q] = from[q];
+    cand_row[start + q] = i;
+  }
+}
+
 /* Fill pass, a group of G lanes per row. Fused: row i starts at its prefix
  * (the count pass's three levels) and leaves cand_ptr[i + 1] = its end;
  * else cand_ptr is complete already. */
@@ -215,11 +227,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     start = cand_ptr[i];
   int64_t count;
   if (parked(i, a_tile_ptr, park, &count)) {
-    const int32_t *from = park.col + SPGEMM_PARK_PER_TILE * a_tile_ptr[i];
-    for (int64_t q = threadIdx.x & (G - 1); q < count; q += G) {
-      cand_col[start + q] = from[q];
-      cand_row[start + q] = i;
-    }
+    copy_parked(i, count, start, threadIdx.x & (G - 1), G, a_tile_ptr, park, cand_col, cand_row);
   } else {
     count = row_candidates<G>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows, start, INT64_MAX,
                               cand_col, cand_row, bitmap_all + group * group_words<G>);
@@ -309,11 +317,7 @@ static __global__ void __launch_bounds__(THREADS)
   if (FILL) {
     start = spgemm_scan_prefix(i, layout, cand_ptr + 1, scratch, spgemm_int64_sum{});
     if (parked(i, a_tile_ptr, park, &count)) {
-      const int32_t *from = park.col + SPGEMM_PARK_PER_TILE * a_tile_ptr[i];
-      for (int64_t q = threadIdx.x; q < count; q += THREADS) {
-        cand_col[start + q] = from[q];
-        cand_row[start + q] = i;
-      }
+      copy_parked(i, count, start, threadIdx.x, THREADS, a_tile_ptr, park, cand_col, cand_row);
     } else {
       count = block_row_candidates<THREADS>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows,
                                             start, INT64_MAX, cand_col, cand_row, bitmap);
