@@ -24,11 +24,12 @@ struct spgemm_park {
 int64_t spgemm_park_entries(const fmt_tile *a);
 spgemm_park spgemm_park_in(const fmt_tile *a, int32_t *entries);
 /* Step 1, count pass; *num_cand (host) is the number of candidates, park
- * gets the rows' columns, and counters (SPGEMM_COUNTERS) are zeroed. Few rows (last_block_scan.cuh): cand_ptr
- * (tile_m + 1, device) gets each row's prefix within its counting unit
- * and scratch (spgemm_structure_scratch(tile_m) entries, device) the
- * units' and blocks' prefixes; one host sync, no copy. Many rows: cand_ptr
- * is complete after a CUB scan, scratch is unused (0 entries); one copy. */
+ * gets the rows' columns, and counters (SPGEMM_COUNTERS) are zeroed. Few
+ * rows (last_block_scan.cuh): cand_ptr (tile_m + 1, device) gets each
+ * row's prefix within its counting unit and scratch
+ * (spgemm_structure_scratch(tile_m) entries, device) the units' and
+ * blocks' prefixes; one host sync, no copy. Many rows: cand_ptr is
+ * complete after a CUB scan, scratch is unused (0 entries); one copy. */
 int64_t spgemm_structure_scratch(int32_t tile_m);
 amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, spgemm_park park,
                                    unsigned long long *counters, int64_t *cand_ptr, int64_t *scratch,

@@ -688,8 +688,9 @@ int main(void) {
   fmt_csr_destroy(square40);
   fmt_csr_destroy(square);
   /* More candidates than step 1 parks, with the fused count (few rows) and
-   * with CUB's scan (2^19 rows, as band below); the wide products above
-   * overflow it with a block per row. */
+   * with CUB's scan (2^19 rows, as band below). The wide products above
+   * overflow it with a block per row where their candidates come from the
+   * tile layouts (the last variants of check_kernels). */
   static const int32_t park_rows[] = {64, 1 << 19};
   for (int q = 0; q < 2; q++) {
     fmt_csr *eye = identity_csr(park_rows[q]), *five = five_tile_columns(park_rows[q]);
