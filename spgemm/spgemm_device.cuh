@@ -287,10 +287,14 @@ static inline int spgemm_one_pass_slots(int given, int64_t computed) {
 }
 /* A product's work counters (device, SPGEMM_COUNTERS of them), zeroed by
  * step 1's count pass rather than by memsets, some of them after a host
- * sync where the GPU would wait for them: [0] the one-pass kernel's, [1]
- * the symbolic kernel's (its work[1]), [3] the numeric pair kernel's
- * (work[1] of counters + 2), [4, 5] and [6, 7] the leftover lists' of
- * steps 2 and 3 (spgemm_leftover_device). */
+ * sync where the GPU would wait for them. Offsets: step 2's units (the
+ * one-pass kernel's counter at [0], or the symbolic kernel's work pair,
+ * its counter at [1]), step 3's pair-kernel units (a work pair), and the
+ * leftover lists' work pairs of steps 2 and 3 (spgemm_leftover_device). */
+#define SPGEMM_STEP2_WORK 0
+#define SPGEMM_STEP3_WORK 2
+#define SPGEMM_STEP2_LIST 4
+#define SPGEMM_STEP3_LIST 6
 #define SPGEMM_COUNTERS 8
 
 /* After one pass with fewer than 256 slots per candidate: C's tiles of

@@ -51,7 +51,7 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
   int hw = threadIdx.x >> 4, per_block = NUMERIC_HALF_WARPS / group;
   static_assert(!LAYOUT || (!LIST && !SYM), "C's layout is written over all of C's tiles, of a general product");
   if (LAYOUT && blockIdx.x == 0 && threadIdx.x == 0) /* no tile reads the end */
-    c.layout_nnz[nt] = fmt_unpack_tile_count{}((uint64_t)c.layout_nnz[nt]).nnz;
+    c.tile_nnz[nt] = fmt_unpack_tile_count{}((uint64_t)c.tile_nnz[nt]).nnz;
 #define NUMERIC_TILE_ARGS                                                                          \
   group, dense_threshold, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bl, b_tile_nnz, \
       b_mask, b_row_ptr, b_val, acc_all, staged_all, found_all
@@ -128,8 +128,7 @@ static amg_status launch_pair_kernel(const fmt_tile *a, spgemm_b_lookup bl, cons
   if (layout && (c_twin || left || row_slots > 0))
     return amg_error(AMG_ERR_ARG, "spgemm: the pair kernel writes C's layout only over all tiles of a general "
                                   "product");
-  numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val, c_twin, 0,
-                  layout ? c->tile_nnz : NULL, c->row_ptr, c->idx};
+  numeric_c cc = {c_row, c->tile_col, c->tile_nnz, c->mask, c->row_ptr, NULL, NULL, c->val, c_twin, 0, c->idx};
 #define NUMERIC_ARGS                                                                               \
   c->num_tiles, row_slots, left, work, group, dense_threshold, c->tile_ptr, cc, a->tile_ptr, a->tile_col,  \
       a->tile_nnz, a->mask, a->row_ptr, a->val, bl, b->tile_nnz, b->mask, b->row_ptr, b->val
@@ -193,7 +192,7 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
     layout = false;
   }
   int64_t *left = NULL;
-  unsigned long long *work = NULL; /* counters + 6 (the leftover list), or + 2 (units of <= 2 half-warps) */
+  unsigned long long *work = NULL; /* the leftover list's, or that of units of at most 2 half-warps */
   int group = pair_group(a, b, c, c_twin != NULL);
   unsigned blocks = (unsigned)((nt + NUMERIC_HALF_WARPS / group - 1) / (NUMERIC_HALF_WARPS / group));
   int64_t wave = pair_wave(group);
@@ -204,15 +203,13 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
     row_slots = SPGEMM_ROW_SLOTS;
   }
   if (row_slots > 0 && (list || spgemm_use_leftover(blocks, wave))) {
-    AMG_TRY_GOTO(
-        spgemm_leftover_device(c->tile_m, nt, c->tile_ptr, c->tile_nnz, SPGEMM_ROW_SLOTS, counters + 6, &left,
-                               &work),
-        s,
-        done);
+    AMG_TRY_GOTO(spgemm_leftover_device(c->tile_m, nt, c->tile_ptr, c->tile_nnz, SPGEMM_ROW_SLOTS,
+                                        counters + SPGEMM_STEP3_LIST, &left, &work),
+                 s, done);
     blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * wave);
     row_slots = 0; /* the list holds only the pair kernel's tiles */
-  } else if (group <= 2 && blocks > wave) { /* the units take C's tiles from counters[3], zero */
-    work = counters + 2;
+  } else if (group <= 2 && blocks > wave) { /* the units take C's tiles from a counter, zero */
+    work = counters + SPGEMM_STEP3_WORK;
     blocks = (unsigned)std::min<int64_t>(blocks, wave);
   }
   AMG_TRY_GOTO(

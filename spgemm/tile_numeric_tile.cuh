@@ -50,20 +50,20 @@
  * arrays the tile's mask and nnz go to and the value slots per candidate;
  * with two passes in a symmetric product (tile_twins.cu), each tile's twin
  * (twin[t]). LAYOUT (C built in place from exact candidates, step 2 left
- * its layout to step 3): C's tile_nnz still packed as the scan left it
- * (layout_nnz, fmt_pack_tile_count), and row_ptr and idx to write. */
+ * its layout to step 3): tile_nnz is still packed as the scan left it
+ * (fmt_pack_tile_count), and the kernel writes it, row_ptr and idx; the
+ * other instances only read tile_nnz and row_ptr, and leave idx alone. */
 struct numeric_c {
   const int32_t *row, *col;
-  const int64_t *tile_nnz;
+  int64_t *tile_nnz;
   const uint16_t *mask;
-  const uint8_t *row_ptr;
+  uint8_t *row_ptr;
   uint16_t *cand_mask;
   int32_t *cand_nnz;
   double *val;
   const int32_t *twin;
   int slots;
-  int64_t *layout_nnz;
-  uint8_t *layout_row_ptr, *layout_idx;
+  uint8_t *idx;
 };
 
 /* C tile t's values, from the group of half-warps hw - sh .. hw - sh +
@@ -164,13 +164,13 @@ static __device__ __forceinline__ int numeric_tile(
       return nnz; /* spgemm_numeric_overflow_device recomputes it */
     out = c.val + (int64_t)c.slots * t + start_c;
   } else if (LAYOUT) {
-    int64_t base = fmt_unpack_tile_count{}((uint64_t)c.layout_nnz[t]).nnz;
+    int64_t base = fmt_unpack_tile_count{}((uint64_t)c.tile_nnz[t]).nnz;
     __syncwarp(fmt_half_warp_mask()); /* every lane has read the packed prefix before lane 0 rewrites it */
     if (r == 0)
-      c.layout_nnz[t] = base;
-    c.layout_row_ptr[FMT_TILE * t + r] = (uint8_t)start_c;
+      c.tile_nnz[t] = base;
+    c.row_ptr[FMT_TILE * t + r] = (uint8_t)start_c;
     out = c.val + base + start_c;
-    out_idx = c.layout_idx + base + start_c; /* written with the values, below */
+    out_idx = c.idx + base + start_c; /* written with the values, below */
   } else {
     out = c.val + c.tile_nnz[t] + start_c;
   }

@@ -105,7 +105,7 @@ amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     return AMG_OK;
   if (upper && l.fused)
     return amg_error(AMG_ERR_ARG, "spgemm: a symmetric product's one pass cannot scan its own counts");
-  numeric_c c = {cand_row, cand_col, NULL, NULL, NULL, cand_mask, cand_nnz, cand_val, NULL, slots, NULL, NULL, NULL};
+  numeric_c c = {cand_row, cand_col, NULL, NULL, NULL, cand_mask, cand_nnz, cand_val, NULL, slots, NULL};
   unsigned blocks = (unsigned)l.blocks;
   if (l.fused || group > 2) {
     next = NULL;

@@ -427,7 +427,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   double *cand_val = NULL; /* one pass: `slots` values per candidate */
   char *work_arrays = NULL; /* cand_val, prefix and cand_nnz */
   int64_t *left = NULL;
-  unsigned long long *work = NULL; /* the leftover list's counters: counters + 4 */
+  unsigned long long *work = NULL; /* the leftover list's counters */
   fmt_tile_count *prefix = NULL, total = {0, 0};
   fmt_tile *c = NULL, *bound = NULL; /* a compaction's C arrays of O(tiles), sized by the candidates */
   void *host = NULL, *device = NULL;
@@ -480,11 +480,9 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
         spgemm_symbolic_rows_device(a, b, cand_ptr, cand_col, cand->occ, twin != NULL, cand_mask, cand_nnz), s,
         done);
   if (num_cand > 0 && rows && (list || spgemm_use_leftover(l.blocks, group == 1 ? wave16 : wave32))) {
-    AMG_TRY_GOTO(
-        spgemm_leftover_device(a->tile_m, num_cand, cand_ptr, NULL, SPGEMM_SYMBOLIC_ROW_CANDS, counters + 4, &left,
-                               &work),
-        s,
-        done);
+    AMG_TRY_GOTO(spgemm_leftover_device(a->tile_m, num_cand, cand_ptr, NULL, SPGEMM_SYMBOLIC_ROW_CANDS,
+                                        counters + SPGEMM_STEP2_LIST, &left, &work),
+                 s, done);
     unsigned blocks = (unsigned)(SPGEMM_LEFTOVER_WAVES * (group == 1 ? wave16 : wave32));
 #define LEFT_ARGS                                                                                  \
   left, work, group, twin != NULL, cand_row, cand_col, a->tile_ptr, a->tile_col, a->mask, bl, b->mask,   \
@@ -503,7 +501,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
     AMG_TRY_GOTO(spgemm_one_pass_device(a, bl, b, num_cand, cand_row, cand_col, twin != NULL, group, l,
                                         cand_mask, cand_nnz, slots, cand_val, prefix, (fmt_tile_count *)device,
-                                        counters),
+                                        counters + SPGEMM_STEP2_WORK),
                  s, done);
   } else if (num_cand > 0) {
     AMG_TRY_GOTO(fmt_host_mailbox(&host, &device), s, done);
@@ -512,7 +510,7 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
     static const int64_t wave16 = spgemm_one_wave(symbolic_kernel<16, false, false>, SYM_THREADS);
     static const int64_t wave32 = spgemm_one_wave(symbolic_kernel<32, false, false>, SYM_THREADS);
     if (!l.fused && group <= 2 && l.blocks > (group == 1 ? wave16 : wave32)) {
-      unit_work = counters; /* counters[1], zero */
+      unit_work = counters + SPGEMM_STEP2_WORK; /* its [1], zero */
       blocks = (unsigned)(group == 1 ? wave16 : wave32);
     }
 #define SYMBOLIC_ARGS                                                                              \
