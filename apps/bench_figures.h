@@ -25,7 +25,7 @@ typedef struct bench_state {
   int count;
   double bandwidth; /* bytes/s */
   int reps, max_levels, threshold, sweep, profile, kernels, row_split, passes, layout_candidates,
-      b_lookup, row_windows, no_b_transpose;
+      b_lookup, row_windows, no_b_transpose, numeric_dot;
   const char *ncu_op; /* --ncu-op: the product whose untimed extra run the profiler sees */
   int ncu_level;
 } bench_state;

@@ -98,7 +98,7 @@ static figure *product_ex(const char *problem, int level, const char *op, const 
   const fmt_tile *b_transpose = bt && !bench.no_b_transpose ? bt->tile : NULL;
   spgemm_tile_options opt = {threshold, (spgemm_kernels)bench.kernels, symmetric, bench.row_split, b_transpose, 0,
                              (spgemm_passes)bench.passes, bench.layout_candidates,
-                             (spgemm_b_lookup_kind)bench.b_lookup, bench.row_windows, 0};
+                             (spgemm_b_lookup_kind)bench.b_lookup, bench.row_windows, 0, bench.numeric_dot};
   pair_ctx ctx = {a, b, opt, NULL};
   figure *f = bench_new_figure(problem, level, op);
   fmt_tile *dc = NULL, *hc = NULL;
@@ -344,7 +344,7 @@ static void usage(void) {
           "                    [--reps N] [--levels L] [--dense-threshold T] [--sweep] [--profile] [--hierarchy]\n"
           "                    [--kernels auto|pairs|rows] [--row-split 0|1|2|4|8] [--passes auto|two|one]\n"
           "                    [--candidates auto|layout|exact] [--b-lookup auto|columns|rows] [--no-b-transpose]\n"
-          "                    [--row-windows auto|on|off]\n"
+          "                    [--row-windows auto|on|off] [--dot auto|on|off]\n"
           "                    [--ncu-op OP] [--ncu-level L] [--json FILE]\n"
           "  default: the four Poisson problems at the Galerkin study's sizes, 10 reps,\n"
           "  structured-aggregation P; --hierarchy: the real SA hierarchy (MIS-2 aggregates);\n"
@@ -357,6 +357,7 @@ static void usage(void) {
           "    default auto);\n"
           "  --row-windows: the row kernels walk B's tile rows in windows that skip pairs adding nothing\n"
           "    (where step 1's candidates are exact), or in plain batches (spgemm.h; default auto);\n"
+          "  --dot: step 3 by dot products where B^T is at hand (spgemm.h's numeric_dot; default auto);\n"
           "  --no-b-transpose: sort B's tiles by column in every tile product, instead of reading that\n"
           "    order from B^T where the operation has it (P^T for B = P, A for B = A^T or symmetric A);\n"
           "  --ncu-op, --ncu-level: start the profiler for the untimed extra run of tile product OP (a name\n"
@@ -403,6 +404,8 @@ int main(int argc, char **argv) {
                                                                              : SPGEMM_B_LOOKUP_ROWS;
     else if (!strcmp(arg, "--row-windows") && (!strcmp(val, "auto") || !strcmp(val, "on") || !strcmp(val, "off")))
       bench.row_windows = val[0] == 'a' ? 0 : val[1] == 'n' ? 1 : -1;
+    else if (!strcmp(arg, "--dot") && (!strcmp(val, "auto") || !strcmp(val, "on") || !strcmp(val, "off")))
+      bench.numeric_dot = val[0] == 'a' ? 0 : val[1] == 'n' ? 1 : -1;
     else if (!strcmp(arg, "--passes") && (!strcmp(val, "auto") || !strcmp(val, "two") || !strcmp(val, "one")))
       bench.passes = val[0] == 'a' ? SPGEMM_PASSES_AUTO : val[1] == 'w' ? SPGEMM_PASSES_TWO : SPGEMM_PASSES_ONE;
     else

@@ -136,9 +136,10 @@ typedef struct spgemm_tile_options {
                     the product fails with AMG_ERR_ARG */
   int row_split; /* half-warps per C tile row in the numeric row kernel: 1, 2, 4 or 8,
                     or 0 (the default) for enough to fill the GPU */
-  const fmt_tile *b_transpose; /* B^T when the caller has it (NULL: none): B's column order
-                                  is read from it instead of sorted (fmt_tile_columns_from_transpose);
-                                  unused when B_kj is looked up in B's tile rows (b_lookup) */
+  const fmt_tile *b_transpose; /* B^T when the caller has it (NULL: none), values included, exactly
+                                  B's transposed: B's column order is read from it instead of sorted
+                                  (fmt_tile_columns_from_transpose), and step 3's dot kernel reads
+                                  B's columns from it (numeric_dot) */
   int leftover_list; /* 1: after a row kernel, the pair kernel always walks the list of the rows
                         left to it (tests); 0: only on large products (spgemm_device.cuh) */
   spgemm_passes passes; /* steps 2 and 3 apart or as one pass (above); 0 is AUTO */
@@ -154,6 +155,10 @@ typedef struct spgemm_tile_options {
                       sparse (spgemm_device.cuh). The results are the same either way. */
   int one_pass_slots; /* values kept per candidate by one pass: 256 or SPGEMM_ONE_PASS_FEW_SLOTS
                          (tests), or 0 (the default) for the number of candidates to decide (above) */
+  int numeric_dot; /* step 3 by dot products, a lane per C entry (tile_numeric_dot.cu), where it can
+                      run: two passes, a general product, no numeric row kernel, b_transpose given.
+                      1: wherever it can (tests); -1: never (the pair kernel); 0 (default): AUTO
+                      (spgemm_device.cuh) */
 } spgemm_tile_options;
 
 typedef struct spgemm_stats {

@@ -423,6 +423,18 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
                                  fmt_tile *c, const int32_t *c_row, const int32_t *c_twin, int dense_threshold,
                                  spgemm_kernels kernels, int row_split, bool list, bool layout,
                                  unsigned long long *counters);
+/* Whether step 3 runs by dot products (tile_numeric_dot.cu, spgemm.h's
+ * numeric_dot: 1 wherever it can, -1 never, 0 AUTO): it needs B^T
+ * (values included), two passes, a general product (upper false) and no
+ * numeric row kernel. AUTO: wherever it can. */
+static inline bool spgemm_use_dot(int dot, const fmt_tile *bt, bool upper, bool numeric_rows) {
+  return bt && !upper && !numeric_rows && dot >= 0;
+}
+/* Step 3 by dot products, a warp per C tile of a general product: C's
+ * values from A and B^T (bt), and with layout C's layout (as
+ * spgemm_numeric_device's). next: a zeroed work counter. */
+amg_status spgemm_numeric_dot_device(const fmt_tile *a, const fmt_tile *bt, fmt_tile *c, const int32_t *c_row,
+                                     bool layout, unsigned long long *next);
 /* The row kernel alone: C tile rows with 1..SPGEMM_ROW_SLOTS entries,
  * split half-warps per row (1, 2, 4 or 8; 0: enough to fill the GPU);
  * c_twin and occ as above. */

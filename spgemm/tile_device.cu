@@ -79,6 +79,11 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
     return amg_error(AMG_ERR_ARG, "spgemm: row_windows %d; use auto (0), always (1) or never (-1)", row_windows);
   if (row_split != 0 && row_split != 1 && row_split != 2 && row_split != 4 && row_split != 8)
     return amg_error(AMG_ERR_ARG, "spgemm: row_split %d; use 0, 1, 2, 4 or 8", row_split);
+  const fmt_tile *bt = opt ? opt->b_transpose : NULL;
+  if (bt && (bt->loc != FMT_DEVICE || bt->m != b->n || bt->n != b->m || bt->num_tiles != b->num_tiles || bt->nnz != b->nnz))
+    return amg_error(AMG_ERR_ARG, "spgemm: b_transpose (%d x %d, %lld tiles) is not the transpose of B (%d x %d, "
+                                  "%lld tiles): sizes, tile counts or locations differ", bt->m, bt->n,
+                     (long long)bt->num_tiles, b->m, b->n, (long long)b->num_tiles);
   bool upper = opt && opt->symmetric;
   if (upper && a->m != b->n)
     return amg_error(AMG_ERR_ARG, "spgemm: a symmetric product must be square, not %d x %d", a->m, b->n);
@@ -175,7 +180,11 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   fmt_device_free(cand.twin);
   cand.col = cand.row = cand.twin = NULL;
   STEP_DONE(2);
-  if (!one_pass) {
+  if (!one_pass && spgemm_use_dot(opt ? opt->numeric_dot : 0, bt, upper, spgemm_numeric_by_rows(kernels, c))) {
+    AMG_TRY_GOTO(spgemm_numeric_dot_device(a, bt, c, c_row, layout_left,
+                                           counters + SPGEMM_STEP3_WORK + 1),
+                 s, done);
+  } else if (!one_pass) {
     AMG_TRY_GOTO(b_lookup_for(by_rows || spgemm_leftover_by_rows(lookup, spgemm_numeric_by_rows(kernels, c),
                                                                   c->nnz, c->tile_m, SPGEMM_ROW_SLOTS),
                               b, opt, &bc, &bl, &built),

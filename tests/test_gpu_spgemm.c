@@ -115,7 +115,10 @@ static void count_dead_pairs(const fmt_tile *a, const fmt_tile *b) {
  * large products do), must be bitwise equal; the others are the two-pass pair
  * kernels alone with the dense, sparse and default accumulators, AUTO, the
  * numeric row kernel with each number of half-warps per row (the first
- * with the leftover list; those of 2 and 8 in windows), and steps 2 and 3
+ * with the leftover list; those of 2 and 8 in windows), step 3 by dot
+ * products from B^T twice (C compacted from the layout candidates, then
+ * built in place from exact ones; a symmetric product takes the pair
+ * kernel instead), which must be bitwise equal, and steps 2 and 3
  * as one pass, three times: with B_kj looked up in B's column order (from
  * B^T), then twice in B's tile rows (given B^T the second time, which that
  * lookup ignores), and those two must be bitwise equal; the last two keep
@@ -135,21 +138,23 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
   const spgemm_b_lookup_kind cols = SPGEMM_B_LOOKUP_COLUMNS, rows = SPGEMM_B_LOOKUP_ROWS;
   const int few = SPGEMM_ONE_PASS_FEW_SLOTS;
   const spgemm_tile_options variants[] = {
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two, 0, cols, 1, 0},
-      {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, rows, 0, 0},
-      {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, cols, 0, 0},
-      {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, -1, cols, 0, 0},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 1, two, 0, rows, -1, 0},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two, 0, cols, 1, 0},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0, cols, -1, 0},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two, 0, cols, 1, 0},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, cols, 0, 0},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one, 1, rows, 0, few},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, rows, 0, few},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two, 1, cols, 0, 0}};
-  const int last = (int)(sizeof variants / sizeof *variants) - 1, one_first = last - 2;
-  fmt_tile *first = NULL, *first_one = NULL;
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two, 0, cols, 1, 0, 0},
+      {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, rows, 0, 0, 0},
+      {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, cols, 0, 0, 0},
+      {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0, 0},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, -1, cols, 0, 0, 0},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 1, two, 0, rows, -1, 0, 0},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two, 0, cols, 1, 0, 0},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0, cols, -1, 0, 0},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two, 0, cols, 1, 0, 0},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, 1, cols, 0, 0, 1},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, -1, rows, 0, 0, 1},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, cols, 0, 0, 0},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one, 1, rows, 0, few, 0},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, rows, 0, few, 0},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two, 1, cols, 0, 0, 0}};
+  const int last = (int)(sizeof variants / sizeof *variants) - 1, one_first = last - 2, dot_first = last - 5;
+  fmt_tile *first = NULL, *first_one = NULL, *first_dot = NULL;
   for (int v = 0; v <= last; v++) {
     spgemm_stats st = {0};
     st.profile = symmetric && v == 0; /* each step then ends in a sync */
@@ -179,6 +184,10 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
             (long long)c->num_tiles);
       if (v == 0)
         first = c, c = NULL;
+      else if (v == dot_first)
+        first_dot = c, c = NULL;
+      else if (v == dot_first + 1)
+        CHECK(test_tile_identical(c, first_dot), "%s: two runs of the dot kernel differ", what);
       else if (v == one_first) {
         first_one = c, c = NULL;
         one_pass_dropped += !symmetric && st.candidate_tiles > st.tiles;
@@ -194,6 +203,7 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
   }
   fmt_tile_destroy(first);
   fmt_tile_destroy(first_one);
+  fmt_tile_destroy(first_dot);
   fmt_tile_destroy(dbt);
 }
 
@@ -301,7 +311,7 @@ static void check_unsymmetric_patterns(void) {
     for (int v = 0; da && db && v < (p == 2 ? 1 : 3); v++) {
       spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, v == 0 ? SPGEMM_KERNELS_ROWS : SPGEMM_KERNELS_PAIRS, 1,
                                  0, NULL, 0, v == 2 ? SPGEMM_PASSES_ONE : SPGEMM_PASSES_TWO, p == 1,
-                                 SPGEMM_B_LOOKUP_AUTO, 0, 0};
+                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
       fmt_tile *dc = NULL;
       CHECK_ERROR(spgemm_tile_device(da, db, &dc, &sym, NULL), AMG_ERR_ARG, "pattern of A*B is not symmetric");
       CHECK(dc == NULL, "a refused product returned C");
@@ -329,20 +339,20 @@ static void check_symmetric_products(void) {
   CHECK_OK(fmt_tile_upload(tx, &dx));
   CHECK_OK(fmt_tile_upload(ty, &dy));
   spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                             SPGEMM_B_LOOKUP_AUTO, 0, 0};
+                             SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
   spgemm_tile_options split3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, 0, 3, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                                SPGEMM_B_LOOKUP_AUTO, 0, 0};
+                                SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
   spgemm_tile_options passes3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, (spgemm_passes)3, 0,
-                                 SPGEMM_B_LOOKUP_AUTO, 0, 0};
+                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
   spgemm_tile_options lookup3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                                 (spgemm_b_lookup_kind)3, 0, 0};
+                                 (spgemm_b_lookup_kind)3, 0, 0, 0};
   spgemm_tile_options windows2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                                  SPGEMM_B_LOOKUP_AUTO, 2, 0};
+                                  SPGEMM_B_LOOKUP_AUTO, 2, 0, 0};
   spgemm_tile_options slots100 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_ONE, 0,
-                                  SPGEMM_B_LOOKUP_AUTO, 0, 100};
+                                  SPGEMM_B_LOOKUP_AUTO, 0, 100, 0};
   /* x (37 x 53) given as y's transpose (20 x 53) */
   spgemm_tile_options wrong_bt = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, dx, 0, SPGEMM_PASSES_AUTO, 0,
-                                  SPGEMM_B_LOOKUP_COLUMNS, 0, 0};
+                                  SPGEMM_B_LOOKUP_COLUMNS, 0, 0, 0};
   if (dx && dy) {
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &sym, NULL), AMG_ERR_ARG, "must be square");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &split3, NULL), AMG_ERR_ARG, "row_split 3");
@@ -350,7 +360,7 @@ static void check_symmetric_products(void) {
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &lookup3, NULL), AMG_ERR_ARG, "b_lookup 3");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &windows2, NULL), AMG_ERR_ARG, "row_windows 2");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &slots100, NULL), AMG_ERR_ARG, "one_pass_slots 100");
-    CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &wrong_bt, NULL), AMG_ERR_ARG, "not the first's transpose");
+    CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &wrong_bt, NULL), AMG_ERR_ARG, "not the transpose of B");
   }
   fmt_tile_destroy(tx);
   fmt_tile_destroy(ty);
