@@ -118,7 +118,9 @@ static void count_dead_pairs(const fmt_tile *a, const fmt_tile *b) {
  * with the leftover list; those of 2 and 8 in windows), step 3 by dot
  * products from B^T twice (C compacted from the layout candidates, then
  * built in place from exact ones; a symmetric product takes the pair
- * kernel instead), which must be bitwise equal, and steps 2 and 3
+ * kernel instead), which must be bitwise equal (both look B_kj up in its
+ * column order: the two lookups can group the pair kernel's partial sums
+ * differently), and steps 2 and 3
  * as one pass, three times: with B_kj looked up in B's column order (from
  * B^T), then twice in B's tile rows (given B^T the second time, which that
  * lookup ignores), and those two must be bitwise equal; the last two keep
@@ -148,7 +150,7 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
       {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0, cols, -1, 0, 0},
       {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two, 0, cols, 1, 0, 0},
       {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, 1, cols, 0, 0, 1},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, -1, rows, 0, 0, 1},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, -1, cols, 0, 0, 1},
       {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, cols, 0, 0, 0},
       {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one, 1, rows, 0, few, 0},
       {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, rows, 0, few, 0},
