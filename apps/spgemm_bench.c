@@ -178,7 +178,8 @@ static void symmetric_rows(const char *problem, int level, const operand *pt, co
 static void conversion(const char *problem, const operand *a) {
   fmt_csr *d = NULL;
   TRY(fmt_csr_upload(a->host, &d));
-  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0}, d};
+  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0, 0},
+                  d};
   figure *f = bench_new_figure(problem, 0, "csr->tile");
   TRY(bench_measure(call_convert, free_tile, &ctx, bench.reps, &f->tile));
   f->rows = a->host->m;

@@ -19,7 +19,7 @@ amg_status amg_galerkin_choose(const fmt_tile *a, const fmt_tile *p, const fmt_t
 }
 
 amg_status amg_galerkin(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r, amg_galerkin_order order,
-                        spgemm_backend be, int a_symmetric, int symmetric_product, fmt_tile **ac,
+                        spgemm_backend be, int a_symmetric, int a_exact, int symmetric_product, fmt_tile **ac,
                         fmt_tile **mid, amg_level_report *rep) {
   *ac = *mid = NULL;
   int64_t ap = -1, pta = -1;
@@ -29,9 +29,9 @@ amg_status amg_galerkin(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r,
   else if (order == AMG_GALERKIN_AUTO)
     s = choose(a, p, r, &ap, &pta, &order);
   int pt_ap = order != AMG_GALERKIN_PTA_P;
-  /* AP or P^T A; the products read P's column order from R = P^T, and A's
-   * from A itself when A is symmetric. */
-  const fmt_tile *first_bt = pt_ap ? r : a_symmetric ? a : NULL;
+  /* AP or P^T A; B^T is R = P^T for B = P, and A itself for B = A where
+   * A equals A^T bitwise (the tile product may read B's values from it). */
+  const fmt_tile *first_bt = pt_ap ? r : a_exact ? a : NULL;
   if (s == AMG_OK)
     s = amg_multiply(pt_ap ? a : r, pt_ap ? p : a, first_bt, be, 0, mid);
   if (s == AMG_OK)

@@ -154,6 +154,7 @@ static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
   fmt_tile *mid = NULL;
   if (s == AMG_OK)
     s = amg_galerkin(a, lv->p, lv->r, o->galerkin_order, o->spgemm, h->report.symmetric,
+                     l == 0 ? h->report.symmetric : h->report.level[l - 1].galerkin_symmetric,
                      h->report.symmetric && lv->r->m >= o->galerkin_symmetric_min_rows, &h->level[l + 1].a,
                      &mid, rep);
   rep->ms_galerkin = lap(loc, &t0, &s);

@@ -22,6 +22,12 @@ amg_status spgemm_csr_reference(const fmt_csr *a, const fmt_csr *b, fmt_csr **c)
  * tiles dropped), numeric. */
 amg_status spgemm_tile_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile **c);
 
+/* The same with step 3 by dot products from B^T (bt, values included), the
+ * reference of the GPU's dot kernel (spgemm_tile_options' numeric_dot): each
+ * entry sums its terms in the order spgemm_tile_reference does, one
+ * product at a time instead of into an accumulator row. */
+amg_status spgemm_tile_dot_reference(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt, fmt_tile **c);
+
 /* The same for a product the caller knows to be symmetric, such as P^T (A P)
  * with A symmetric: step 1 keeps only the tiles on and above the diagonal,
  * about half the work of steps 2 and 3, and fmt_tile_mirror_upper completes

@@ -426,9 +426,24 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
 /* Whether step 3 runs by dot products (tile_numeric_dot.cu, spgemm.h's
  * numeric_dot: 1 wherever it can, -1 never, 0 AUTO): it needs B^T
  * (values included), two passes, a general product (upper false) and no
- * numeric row kernel. AUTO: wherever it can. */
-static inline bool spgemm_use_dot(int dot, const fmt_tile *bt, bool upper, bool numeric_rows) {
-  return bt && !upper && !numeric_rows && dot >= 0;
+ * numeric row kernel. AUTO: where A has fewer rows than columns (a
+ * restriction such as P^T, whose tiles keep their entries in few rows,
+ * leaving most of the pair kernel's lanes idle) and each C entry sums at
+ * least SPGEMM_DOT_MIN_TERMS terms, estimated as nnz(A) times B's mean row
+ * length over nnz(C). Runs 269-270 (the model, level 0, dot / pair
+ * kernel): 3D 27-point P^T*A (9.8 terms) 1.918-2.041 against 2.577-2.635
+ * ms; but 3D 7-point and 2D 5-point P^T*A (3.3 and 2.8 terms) 0-8%
+ * slower, 2D 9-point (4.6) within +-4%, and A*P 3-27% slower on all
+ * four problems (3D 7-point 0.734-0.772 against 0.594-0.617). */
+#define SPGEMM_DOT_MIN_TERMS 8.0
+static inline bool spgemm_use_dot(int dot, const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt,
+                                  const fmt_tile *c, bool upper, bool numeric_rows) {
+  if (!bt || upper || numeric_rows || dot < 0)
+    return false;
+  if (dot > 0)
+    return true;
+  double terms = c->nnz > 0 && b->m > 0 ? (double)a->nnz * ((double)b->nnz / b->m) / (double)c->nnz : 0;
+  return a->m < a->n && terms >= SPGEMM_DOT_MIN_TERMS;
 }
 /* Step 3 by dot products, a warp per C tile of a general product: C's
  * values from A and B^T (bt), and with layout C's layout (as

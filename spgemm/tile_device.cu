@@ -180,7 +180,8 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   fmt_device_free(cand.twin);
   cand.col = cand.row = cand.twin = NULL;
   STEP_DONE(2);
-  if (!one_pass && spgemm_use_dot(opt ? opt->numeric_dot : 0, bt, upper, spgemm_numeric_by_rows(kernels, c))) {
+  if (!one_pass &&
+      spgemm_use_dot(opt ? opt->numeric_dot : 0, a, b, bt, c, upper, spgemm_numeric_by_rows(kernels, c))) {
     AMG_TRY_GOTO(spgemm_numeric_dot_device(a, bt, c, c_row, layout_left,
                                            counters + SPGEMM_STEP3_WORK + 1),
                  s, done);

@@ -25,8 +25,9 @@ int64_t spgemm_tile_products(const fmt_tile *a, const fmt_tile *b) {
   return products;
 }
 
-/* With upper: only C's tiles on and above the diagonal, then mirrored. */
-static amg_status product(const fmt_tile *a, const fmt_tile *b, int upper, fmt_tile **out) {
+/* With upper: only C's tiles on and above the diagonal, then mirrored.
+ * With bt (B^T), step 3 by dot products. */
+static amg_status product(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt, int upper, fmt_tile **out) {
   *out = NULL;
   if (!a || !b || a->loc != FMT_HOST || b->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "spgemm_tile_reference: need host matrices");
@@ -35,6 +36,9 @@ static amg_status product(const fmt_tile *a, const fmt_tile *b, int upper, fmt_t
                      a->n, b->m, b->n);
   if (upper && a->m != b->n)
     return amg_error(AMG_ERR_ARG, "spgemm: a symmetric product must be square, not %d x %d", a->m, b->n);
+  if (bt && (bt->loc != FMT_HOST || bt->m != b->n || bt->n != b->m || bt->nnz != b->nnz))
+    return amg_error(AMG_ERR_ARG, "spgemm_tile_dot_reference: B^T (%d x %d) is not the transpose of B (%d x %d)",
+                     bt->m, bt->n, b->m, b->n);
   fmt_tile_columns *bc = NULL;
   int64_t *cand_ptr = NULL;
   int32_t *cand_col = NULL;
@@ -45,7 +49,7 @@ static amg_status product(const fmt_tile *a, const fmt_tile *b, int upper, fmt_t
   if (s == AMG_OK)
     s = spgemm_tile_symbolic(a, b, bc, cand_ptr, cand_col, &c);
   if (s == AMG_OK)
-    s = spgemm_tile_numeric(a, b, bc, c);
+    s = bt ? spgemm_tile_numeric_dot(a, bt, c) : spgemm_tile_numeric(a, b, bc, c);
   if (s == AMG_OK && upper) {
     fmt_tile *u = c;
     s = fmt_tile_mirror_upper(u, &c);
@@ -62,9 +66,13 @@ static amg_status product(const fmt_tile *a, const fmt_tile *b, int upper, fmt_t
 }
 
 amg_status spgemm_tile_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile **out) {
-  return product(a, b, 0, out);
+  return product(a, b, NULL, 0, out);
+}
+
+amg_status spgemm_tile_dot_reference(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt, fmt_tile **out) {
+  return product(a, b, bt, 0, out);
 }
 
 amg_status spgemm_tile_symmetric_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile **out) {
-  return product(a, b, 1, out);
+  return product(a, b, NULL, 1, out);
 }

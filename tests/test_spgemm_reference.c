@@ -51,6 +51,30 @@ static fmt_csr *only_even_rows(const fmt_csr *a) {
   return c;
 }
 
+/* x and y have the same tiles, masks, row starts and index bytes, and values
+ * within tol of the larger in magnitude. */
+static int same_tiles(const fmt_tile *x, const fmt_tile *y, double tol) {
+  if (x->m != y->m || x->n != y->n || x->num_tiles != y->num_tiles || x->nnz != y->nnz)
+    return 0;
+  for (int32_t i = 0; i <= x->tile_m; i++)
+    if (x->tile_ptr[i] != y->tile_ptr[i])
+      return 0;
+  for (int64_t t = 0; t < x->num_tiles; t++) {
+    if (x->tile_col[t] != y->tile_col[t] || x->tile_nnz[t] != y->tile_nnz[t])
+      return 0;
+    for (int r = 0; r < FMT_TILE; r++)
+      if (x->mask[FMT_TILE * t + r] != y->mask[FMT_TILE * t + r] ||
+          x->row_ptr[FMT_TILE * t + r] != y->row_ptr[FMT_TILE * t + r])
+        return 0;
+  }
+  for (int64_t k = 0; k < x->nnz; k++) {
+    double big = fabs(x->val[k]) > fabs(y->val[k]) ? fabs(x->val[k]) : fabs(y->val[k]);
+    if (x->idx[k] != y->idx[k] || fabs(x->val[k] - y->val[k]) > tol * big)
+      return 0;
+  }
+  return 1;
+}
+
 static void check_product(const fmt_csr *a, const fmt_csr *b, const char *what) {
   fmt_csr *c = NULL, *ct = NULL;
   fmt_tile *ta = NULL, *tb = NULL, *tc = NULL;
@@ -58,6 +82,16 @@ static void check_product(const fmt_csr *a, const fmt_csr *b, const char *what) 
   CHECK_OK(fmt_tile_from_csr(a, &ta));
   CHECK_OK(fmt_tile_from_csr(b, &tb));
   CHECK_OK(spgemm_tile_reference(ta, tb, &tc));
+  if (tb && tc) { /* step 3 by dot products from B^T: the same C */
+    fmt_tile *tbt = NULL, *td = NULL;
+    CHECK_OK(fmt_tile_transpose(tb, &tbt));
+    if (tbt)
+      CHECK_OK(spgemm_tile_dot_reference(ta, tb, tbt, &td));
+    if (td)
+      CHECK(same_tiles(td, tc, 1e-14), "%s: the dot products' C differs from the tile product's", what);
+    fmt_tile_destroy(tbt);
+    fmt_tile_destroy(td);
+  }
   if (c && (int64_t)a->m * b->n <= 4000000)
     check_against_dense(a, b, c, what);
   if (tc) {
