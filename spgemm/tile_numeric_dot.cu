@@ -1,6 +1,7 @@
 /* Step 3 on the GPU by dot products (CPU reference: tile_numeric_dot.c),
- * for a general product whose caller gives B^T (spgemm.h's b_transpose
- * with b_transpose_values): a warp per C tile, a lane per C entry.
+ * for a general product whose caller gives B^T (spgemm.h's b_transpose,
+ * values included): a warp per C tile, a lane per C entry. Used where
+ * spgemm_use_dot (spgemm_device.cuh) says.
  *
  * C tile (i, j)'s entry (r, c) is the sum over the pairs (A_ik, B_kj), in
  * increasing k, of row r of A_ik dotted with column c of B_kj, which is
@@ -26,9 +27,6 @@
 
 #define DOT_THREADS 256
 #define DOT_WARPS (DOT_THREADS / 32)
-#ifndef DOT_MIN_BLOCKS
-#define DOT_MIN_BLOCKS 6
-#endif
 
 /* One side of a dot product: a tile matrix's tile rows (ptr, key: their
  * tile columns, sorted) and its tiles' layout and values. */
@@ -54,53 +52,21 @@ static dot_side dot_side_of(const fmt_tile *m) {
   return dot_side{m->tile_ptr, m->tile_col, m->tile_nnz, m->mask, m->row_ptr, m->val};
 }
 
-/* Pairs a lane takes together: every load of a batch (masks, row
- * starts, and each pair's first term) is issued before any is used, so a
- * batch costs two load latencies instead of two or three per pair. */
-#ifndef DOT_BATCH
-#define DOT_BATCH 2
-#endif
-
-/* The lane's sum over the batch's pairs (qa[g], qb[g]; qa[g] < 0: none),
- * each row r of an A tile dotted with row col of a B^T tile, added to acc
- * in the order of the pairs, then of the inner index. */
-static __device__ __forceinline__ double dot_batch(double acc, const dot_side &a, const dot_side &bt,
-                                                   const int32_t (&qa)[DOT_BATCH], const int32_t (&qb)[DOT_BATCH],
-                                                   int r, int col) {
-  unsigned am[DOT_BATCH], bm[DOT_BATCH];
-  int64_t ka[DOT_BATCH], kb[DOT_BATCH];
-#pragma unroll
-  for (int g = 0; g < DOT_BATCH; g++) {
-    am[g] = bm[g] = 0;
-    ka[g] = kb[g] = 0;
-    if (qa[g] >= 0) {
-      int64_t ta = FMT_TILE * (int64_t)qa[g], tb = FMT_TILE * (int64_t)qb[g];
-      am[g] = a.mask[ta + r];
-      bm[g] = bt.mask[tb + col];
-      ka[g] = a.tile_nnz[qa[g]] + a.row_ptr[ta + r];
-      kb[g] = bt.tile_nnz[qb[g]] + bt.row_ptr[tb + col];
-    }
-  }
-  double first_a[DOT_BATCH], first_b[DOT_BATCH];
-#pragma unroll
-  for (int g = 0; g < DOT_BATCH; g++) { /* each pair's first term */
-    unsigned common = am[g] & bm[g], below = (common - 1) & ~common;
-    first_a[g] = first_b[g] = 0.0;
-    if (common) {
-      first_a[g] = a.val[ka[g] + __popc(am[g] & below)];
-      first_b[g] = bt.val[kb[g] + __popc(bm[g] & below)];
-    }
-  }
-#pragma unroll
-  for (int g = 0; g < DOT_BATCH; g++) {
-    unsigned common = am[g] & bm[g];
-    if (!common)
-      continue;
-    acc = fma(first_a[g], first_b[g], acc);
-    for (common &= common - 1; common; common &= common - 1) { /* the pair's other terms */
-      unsigned below = (common - 1) & ~common; /* inner indices below this one */
-      acc = fma(a.val[ka[g] + __popc(am[g] & below)], bt.val[kb[g] + __popc(bm[g] & below)], acc);
-    }
+/* Lane's term sum over one pair: row r of A tile qa dotted with row col of
+ * B^T tile qb, added to acc. Batches of 2 or 4 pairs with all their loads
+ * issued first were slower (run 270: 3D 27-point P^T*A 2.03-2.23 against
+ * 1.92-1.95 ms in run 269; 40-64 registers against 32). */
+static __device__ __forceinline__ double dot_pair(double acc, const dot_side &a, const dot_side &bt, int32_t qa,
+                                                  int32_t qb, int r, int col) {
+  unsigned am = a.mask[FMT_TILE * (int64_t)qa + r], bm = bt.mask[FMT_TILE * (int64_t)qb + col];
+  unsigned common = am & bm;
+  if (!common)
+    return acc;
+  const double *av = a.val + a.tile_nnz[qa] + a.row_ptr[FMT_TILE * (int64_t)qa + r];
+  const double *bv = bt.val + bt.tile_nnz[qb] + bt.row_ptr[FMT_TILE * (int64_t)qb + col];
+  for (; common; common &= common - 1) {
+    unsigned below = (common - 1) & ~common; /* inner indices below this one */
+    acc = fma(av[__popc(am & below)], bv[__popc(bm & below)], acc);
   }
   return acc;
 }
@@ -161,16 +127,10 @@ static __device__ __forceinline__ void dot_tile(int64_t t, const dot_c &c, const
       found[0][lane] = qa;
       found[1][lane] = qb;
       __syncwarp();
-      while (hits) {
-        int32_t qa_g[DOT_BATCH], qb_g[DOT_BATCH];
-#pragma unroll
-        for (int g = 0; g < DOT_BATCH; g++) {
-          int src = __ffs(hits) - 1;
-          qa_g[g] = src >= 0 && mine ? found[0][src] : -1;
-          qb_g[g] = src >= 0 ? found[1][src] : -1;
-          hits &= hits - 1;
-        }
-        acc = dot_batch(acc, a, bt, qa_g, qb_g, r, col);
+      for (; hits; hits &= hits - 1) {
+        int src = __ffs(hits) - 1;
+        if (mine)
+          acc = dot_pair(acc, a, bt, found[0][src], found[1][src], r, col);
       }
       __syncwarp(); /* the chunk's pairs are read */
     }
@@ -186,7 +146,7 @@ static __device__ __forceinline__ void dot_tile(int64_t t, const dot_c &c, const
  * wave of blocks. LAYOUT: numeric_tile's, and the last tile_nnz is
  * unpacked here. */
 template <bool LAYOUT>
-static __global__ void __launch_bounds__(DOT_THREADS, DOT_MIN_BLOCKS)
+static __global__ void __launch_bounds__(DOT_THREADS)
     dot_kernel(int64_t nt, unsigned long long *next, dot_c c, dot_side a, dot_side bt) {
   __shared__ int32_t found_all[DOT_WARPS][2][32];
   if (LAYOUT && blockIdx.x == 0 && threadIdx.x == 0) /* no tile reads the end */
