@@ -77,10 +77,14 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   int row_windows = opt ? opt->row_windows : 0;
   if (row_windows < -1 || row_windows > 1)
     return amg_error(AMG_ERR_ARG, "spgemm: row_windows %d; use auto (0), always (1) or never (-1)", row_windows);
+  int numeric_dot = opt ? opt->numeric_dot : 0;
+  if (numeric_dot < -1 || numeric_dot > 1)
+    return amg_error(AMG_ERR_ARG, "spgemm: numeric_dot %d; use auto (0), always (1) or never (-1)", numeric_dot);
   if (row_split != 0 && row_split != 1 && row_split != 2 && row_split != 4 && row_split != 8)
     return amg_error(AMG_ERR_ARG, "spgemm: row_split %d; use 0, 1, 2, 4 or 8", row_split);
   const fmt_tile *bt = opt ? opt->b_transpose : NULL;
-  if (bt && (bt->loc != FMT_DEVICE || bt->m != b->n || bt->n != b->m || bt->num_tiles != b->num_tiles || bt->nnz != b->nnz))
+  if (bt && (bt->loc != FMT_DEVICE || bt->m != b->n || bt->n != b->m || bt->num_tiles != b->num_tiles ||
+             bt->nnz != b->nnz))
     return amg_error(AMG_ERR_ARG, "spgemm: b_transpose (%d x %d, %lld tiles) is not the transpose of B (%d x %d, "
                                   "%lld tiles): sizes, tile counts or locations differ", bt->m, bt->n,
                      (long long)bt->num_tiles, b->m, b->n, (long long)b->num_tiles);
@@ -181,7 +185,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   cand.col = cand.row = cand.twin = NULL;
   STEP_DONE(2);
   if (!one_pass &&
-      spgemm_use_dot(opt ? opt->numeric_dot : 0, a, b, bt, c, upper, spgemm_numeric_by_rows(kernels, c))) {
+      spgemm_use_dot(numeric_dot, a, b, bt, c, upper, spgemm_numeric_by_rows(kernels, c))) {
     AMG_TRY_GOTO(spgemm_numeric_dot_device(a, bt, c, c_row, layout_left,
                                            counters + SPGEMM_STEP3_WORK + 1),
                  s, done);

@@ -352,6 +352,8 @@ static void check_symmetric_products(void) {
                                   SPGEMM_B_LOOKUP_AUTO, 2, 0, 0};
   spgemm_tile_options slots100 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_ONE, 0,
                                   SPGEMM_B_LOOKUP_AUTO, 0, 100, 0};
+  spgemm_tile_options dot2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
+                              SPGEMM_B_LOOKUP_AUTO, 0, 0, 2};
   /* x (37 x 53) given as y's transpose (20 x 53) */
   spgemm_tile_options wrong_bt = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, dx, 0, SPGEMM_PASSES_AUTO, 0,
                                   SPGEMM_B_LOOKUP_COLUMNS, 0, 0, 0};
@@ -362,6 +364,7 @@ static void check_symmetric_products(void) {
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &lookup3, NULL), AMG_ERR_ARG, "b_lookup 3");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &windows2, NULL), AMG_ERR_ARG, "row_windows 2");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &slots100, NULL), AMG_ERR_ARG, "one_pass_slots 100");
+    CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &dot2, NULL), AMG_ERR_ARG, "numeric_dot 2");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &wrong_bt, NULL), AMG_ERR_ARG, "not the transpose of B");
   }
   fmt_tile_destroy(tx);
