@@ -143,7 +143,7 @@ static __device__ __forceinline__ void dot_tile(int64_t t, const dot_c &c, const
 }
 
 /* C's tiles, a warp at a time, taken from the counter *next (zero) on one
- * wave of blocks. LAYOUT: numeric_tile's, and the last tile_nnz is
+ * wave of blocks. LAYOUT: as dot_tile's, and the last tile_nnz is
  * unpacked here. */
 template <bool LAYOUT>
 static __global__ void __launch_bounds__(DOT_THREADS)
