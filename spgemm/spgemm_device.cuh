@@ -434,11 +434,12 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
  * kernel): 3D 27-point P^T*A (9.8 terms) 1.918-2.041 against 2.577-2.635
  * ms; but 3D 7-point and 2D 5-point P^T*A (3.3 and 2.8 terms) 0-8%
  * slower, 2D 9-point (4.6) within +-4%, and A*P 3-27% slower on all
- * four problems (3D 7-point 0.734-0.772 against 0.594-0.617). It also
- * needs a C tile per warp slot: a warp takes a tile's whole pair list,
- * where the pair kernel spreads few tiles over more half-warps (run 275,
- * two passes forced: the model's 3D level-1 (P^T A)*P, 850 tiles of
- * long lists, 0.249-0.270 against 0.110-0.115 ms). */
+ * four problems (3D 7-point 0.734-0.772 against 0.594-0.617). AUTO also
+ * needs a C tile per warp the GPU holds at once (64 per multiprocessor):
+ * a warp takes a tile's whole pair list, where the pair kernel spreads
+ * few tiles over more half-warps (run 275, two passes forced: the model's
+ * 3D level-1 (P^T A)*P, 850 tiles of long lists, 0.249-0.270 against
+ * 0.110-0.115 ms). */
 #define SPGEMM_DOT_MIN_TERMS 8.0
 static inline bool spgemm_use_dot(int dot, const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt,
                                   const fmt_tile *c, bool upper, bool numeric_rows) {
