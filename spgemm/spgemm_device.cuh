@@ -435,12 +435,15 @@ amg_status spgemm_numeric_device(const fmt_tile *a, spgemm_b_lookup bl, const fm
  * ms; but 3D 7-point and 2D 5-point P^T*A (3.3 and 2.8 terms) 0-8%
  * slower, 2D 9-point (4.6) within +-4%, and A*P 3-27% slower on all
  * four problems (3D 7-point 0.734-0.772 against 0.594-0.617). AUTO also
- * needs a C tile per warp the GPU holds at once (64 per multiprocessor):
- * a warp takes a tile's whole pair list, where the pair kernel spreads
- * few tiles over more half-warps (run 275, two passes forced: the model's
- * 3D level-1 (P^T A)*P, 850 tiles of long lists, 0.249-0.270 against
- * 0.110-0.115 ms). */
+ * needs SPGEMM_DOT_MIN_WAVES C tiles per warp the GPU holds at once (64
+ * per multiprocessor): a warp takes a tile's whole pair list, where the
+ * pair kernel spreads few tiles over more half-warps. Run 275, two passes
+ * forced: the model's 3D level-1 (P^T A)*P (850 tiles, 0.1 waves)
+ * 0.249-0.270 against 0.110-0.115 ms; runs 271 and 276: the 3D level-1
+ * P^T*A (12,872 tiles, 1.5 waves) 3-4% slower on average over six rounds,
+ * the 3D 27-point level-0 P^T*A (490,961 tiles, 58 waves) 25% faster. */
 #define SPGEMM_DOT_MIN_TERMS 8.0
+#define SPGEMM_DOT_MIN_WAVES 8
 static inline bool spgemm_use_dot(int dot, const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt,
                                   const fmt_tile *c, bool upper, bool numeric_rows) {
   if (!bt || upper || numeric_rows || dot < 0)
@@ -448,7 +451,8 @@ static inline bool spgemm_use_dot(int dot, const fmt_tile *a, const fmt_tile *b,
   if (dot > 0)
     return true;
   double terms = c->nnz > 0 && b->m > 0 ? (double)a->nnz * ((double)b->nnz / b->m) / (double)c->nnz : 0;
-  return a->m < a->n && terms >= SPGEMM_DOT_MIN_TERMS && c->num_tiles >= fmt_half_warp_slots() / 2;
+  return a->m < a->n && terms >= SPGEMM_DOT_MIN_TERMS &&
+         c->num_tiles >= SPGEMM_DOT_MIN_WAVES * (fmt_half_warp_slots() / 2);
 }
 /* Step 3 by dot products, a warp per C tile of a general product: C's
  * values from A and B^T (bt), and with layout C's layout (as
