@@ -341,6 +341,23 @@ static __device__ __forceinline__ int spgemm_store_candidate(int64_t u, int r, u
     cand_nnz[u] = nnz;
   return nnz;
 }
+/* C built in place (step 2 left tile_nnz as the scan packed it): tile t's
+ * first entry. Every lane of `members` reads the packed word before the
+ * lane with `writer` set stores it back unpacked. The kernels that write
+ * C's layout with its values (numeric_tile's LAYOUT, tile_numeric_dot.cu);
+ * spgemm_unpack_last_tile_nnz does the end, which no tile reads. */
+static __device__ __forceinline__ int64_t spgemm_take_packed_base(int64_t *tile_nnz, int64_t t, unsigned members,
+                                                                  bool writer) {
+  int64_t base = fmt_unpack_tile_count{}((uint64_t)tile_nnz[t]).nnz;
+  __syncwarp(members);
+  if (writer)
+    tile_nnz[t] = base;
+  return base;
+}
+static __device__ __forceinline__ void spgemm_unpack_last_tile_nnz(int64_t *tile_nnz, int64_t num_tiles) {
+  if (blockIdx.x == 0 && threadIdx.x == 0)
+    tile_nnz[num_tiles] = fmt_unpack_tile_count{}((uint64_t)tile_nnz[num_tiles]).nnz;
+}
 /* Lane r's part of C tile t, whose entries start at base: row_ptr (start,
  * the row's first entry within the tile) and idx for the row's entries,
  * the set bits of its mask. The compaction and finish_kernel. */

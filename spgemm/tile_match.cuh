@@ -99,10 +99,13 @@ static __device__ __forceinline__ void spgemm_warp_part(const spgemm_lists &l, i
 /* The pairs of the chunk of LANES entries at offset `at` of the walked list,
  * ending at offset `to` at most: this lane's pair (pa, pb), pa = -1 if
  * none, and the chunk's hit bits (bit l = discovery lane l found a pair),
- * the same on all LANES lanes. */
-template <int LANES, bool BY_ROWS>
+ * the same on all LANES lanes. POSITIONS (column order only): pb is B_kj's
+ * position in the column order, which, read from B^T, is B^T's tile
+ * (j, k) (tile_numeric_dot.cu), instead of B's tile; l.b_idx is unused. */
+template <int LANES, bool BY_ROWS, bool POSITIONS = false>
 static __device__ __forceinline__ unsigned spgemm_chunk_pairs(const spgemm_lists &l, int32_t at, int32_t to,
                                                               int32_t *pa, int32_t *pb) {
+  static_assert(!POSITIONS || !BY_ROWS, "positions are the column order's");
   int lane = threadIdx.x & (LANES - 1);
   bool inside = at + lane < to;
   int32_t mine = (l.walk_a ? l.a_lo : l.b_lo) + at + lane;
@@ -122,14 +125,14 @@ static __device__ __forceinline__ unsigned spgemm_chunk_pairs(const spgemm_lists
       int32_t q = spgemm_find(l.b_key, l.b_lo, l.b_hi, l.a_col[mine]);
       if (q >= 0) {
         *pa = mine;
-        *pb = (int32_t)l.b_idx[q];
+        *pb = POSITIONS ? q : (int32_t)l.b_idx[q];
       }
     }
   } else if (inside) {
     int32_t q = spgemm_find(l.a_col, l.a_lo, l.a_hi, l.b_key[mine]);
     if (q >= 0) {
       *pa = q;
-      *pb = (int32_t)l.b_idx[mine];
+      *pb = POSITIONS ? mine : (int32_t)l.b_idx[mine];
     }
   }
   unsigned hits = __ballot_sync(spgemm_members<LANES>(), *pa >= 0);

@@ -50,8 +50,8 @@ static __global__ void __launch_bounds__(NUMERIC_THREADS, NUMERIC_MIN_BLOCKS)
   __shared__ int64_t grabbed;
   int hw = threadIdx.x >> 4, per_block = NUMERIC_HALF_WARPS / group;
   static_assert(!LAYOUT || (!LIST && !SYM), "C's layout is written over all of C's tiles, of a general product");
-  if (LAYOUT && blockIdx.x == 0 && threadIdx.x == 0) /* no tile reads the end */
-    c.tile_nnz[nt] = fmt_unpack_tile_count{}((uint64_t)c.tile_nnz[nt]).nnz;
+  if (LAYOUT)
+    spgemm_unpack_last_tile_nnz(c.tile_nnz, nt);
 #define NUMERIC_TILE_ARGS                                                                          \
   group, dense_threshold, c, a_tile_ptr, a_tile_col, a_tile_nnz, a_mask, a_row_ptr, a_val, bl, b_tile_nnz, \
       b_mask, b_row_ptr, b_val, acc_all, staged_all, found_all

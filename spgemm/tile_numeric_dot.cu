@@ -12,9 +12,9 @@
  * entries in few rows (P, P^T), most of its lanes wait (notes item 52).
  *
  * The pairs come from A's tile row i and B^T's tile row j, both sorted by
- * k: the warp walks the shorter in chunks of 32, each lane binary-searching
- * the longer for its entry (tile_match.cuh does the same with B's column
- * order, whose positions are B^T's tiles). A C tile of more than 32
+ * k: B^T's tile rows are B's column order, and tile_match.cuh walks the
+ * shorter list in chunks of 32, each lane binary-searching the longer,
+ * and gives B^T's tile (the position in that order). A C tile of more than 32
  * entries takes rounds of 32, each walking the pairs again.
  *
  * Each entry is one lane's sum in a fixed order, written once: no shared
@@ -81,20 +81,15 @@ static __device__ __forceinline__ void dot_tile(int64_t t, const dot_c &c, const
   int total = __shfl_sync(0xFFFFFFFFu, incl, FMT_TILE - 1);
   int64_t base;
   if (LAYOUT) {
-    base = fmt_unpack_tile_count{}((uint64_t)c.tile_nnz[t]).nnz;
-    __syncwarp(); /* every lane has read the packed prefix before lane 0 rewrites it */
-    if (lane == 0)
-      c.tile_nnz[t] = base;
+    base = spgemm_take_packed_base(c.tile_nnz, t, 0xFFFFFFFFu, lane == 0);
     if (lane < FMT_TILE)
       c.row_ptr[FMT_TILE * t + lane] = (uint8_t)(incl - __popc(row_mask));
   } else {
     base = c.tile_nnz[t];
   }
-  int32_t i = c.row[t], j = c.col[t];
-  int32_t a_lo = (int32_t)a.ptr[i], a_hi = (int32_t)a.ptr[i + 1];
-  int32_t b_lo = (int32_t)bt.ptr[j], b_hi = (int32_t)bt.ptr[j + 1];
-  bool walk_a = a_hi - a_lo <= b_hi - b_lo;
-  int32_t walk_lo = walk_a ? a_lo : b_lo, walk_n = walk_a ? a_hi - a_lo : b_hi - b_lo;
+  /* B^T's tile rows as B's column order, whose positions are B^T's tiles */
+  spgemm_lists l = spgemm_make_lists<false>(a.ptr, a.key, spgemm_b_lookup{bt.ptr, bt.key, NULL}, c.row[t], c.col[t]);
+  int32_t walk_n = l.length();
   for (int first = 0; first < total; first += 32) {
     int e = first + lane;
     /* entry e's row r: the number of rows whose entries all come before e */
@@ -114,16 +109,8 @@ static __device__ __forceinline__ void dot_tile(int64_t t, const dot_c &c, const
     int col = mine ? __ffs(bits) - 1 : 0;
     double acc = 0.0;
     for (int32_t at = 0; at < walk_n; at += 32) {
-      int32_t qa = -1, qb = -1;
-      if (at + lane < walk_n) {
-        int32_t pos = walk_lo + at + lane;
-        int32_t q = walk_a ? spgemm_find(bt.key, b_lo, b_hi, a.key[pos]) : spgemm_find(a.key, a_lo, a_hi, bt.key[pos]);
-        if (q >= 0) {
-          qa = walk_a ? pos : q;
-          qb = walk_a ? q : pos;
-        }
-      }
-      unsigned hits = __ballot_sync(0xFFFFFFFFu, qa >= 0);
+      int32_t qa, qb;
+      unsigned hits = spgemm_chunk_pairs<32, false, true>(l, at, walk_n, &qa, &qb);
       found[0][lane] = qa;
       found[1][lane] = qb;
       __syncwarp();
@@ -149,8 +136,8 @@ template <bool LAYOUT>
 static __global__ void __launch_bounds__(DOT_THREADS)
     dot_kernel(int64_t nt, unsigned long long *next, dot_c c, dot_side a, dot_side bt) {
   __shared__ int32_t found_all[DOT_WARPS][2][32];
-  if (LAYOUT && blockIdx.x == 0 && threadIdx.x == 0) /* no tile reads the end */
-    c.tile_nnz[nt] = fmt_unpack_tile_count{}((uint64_t)c.tile_nnz[nt]).nnz;
+  if (LAYOUT)
+    spgemm_unpack_last_tile_nnz(c.tile_nnz, nt);
   int32_t(*found)[32] = found_all[threadIdx.x >> 5];
   for (int64_t t = spgemm_grab_unit(next, 2); t < nt; t = spgemm_grab_unit(next, 2))
     dot_tile<LAYOUT>(t, c, a, bt, found);

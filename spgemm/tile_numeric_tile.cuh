@@ -164,10 +164,7 @@ static __device__ __forceinline__ int numeric_tile(
       return nnz; /* spgemm_numeric_overflow_device recomputes it */
     out = c.val + (int64_t)c.slots * t + start_c;
   } else if (LAYOUT) {
-    int64_t base = fmt_unpack_tile_count{}((uint64_t)c.tile_nnz[t]).nnz;
-    __syncwarp(fmt_half_warp_mask()); /* every lane has read the packed prefix before lane 0 rewrites it */
-    if (r == 0)
-      c.tile_nnz[t] = base;
+    int64_t base = spgemm_take_packed_base(c.tile_nnz, t, fmt_half_warp_mask(), r == 0);
     c.row_ptr[FMT_TILE * t + r] = (uint8_t)start_c;
     out = c.val + base + start_c;
     out_idx = c.idx + base + start_c; /* written with the values, below */

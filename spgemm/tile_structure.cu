@@ -131,8 +131,8 @@ static __device__ __forceinline__ int64_t park_row(int32_t i, const int64_t *a_t
                                                    const int64_t *b_tile_ptr, const int32_t *b_tile_col,
                                                    const uint16_t *a_cols, const uint16_t *b_rows,
                                                    spgemm_park park, uint32_t *bitmap) {
-  int64_t room = SPGEMM_PARK_PER_TILE * a_tile_ptr[i];
-  int64_t count = row_candidates<G>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows, room,
+  int64_t first = SPGEMM_PARK_PER_TILE * a_tile_ptr[i]; /* the row's room in the park starts here */
+  int64_t count = row_candidates<G>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows, first,
                                     SPGEMM_PARK_PER_TILE * a_tile_ptr[i + 1], park.col, NULL, bitmap);
   if ((threadIdx.x & (G - 1)) == 0)
     park.count[i] = (int32_t)count; /* at most B's tile columns */
