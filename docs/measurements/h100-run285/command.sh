@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# Run 285: the one pass with a half-warp per candidate (group 1) against the default (a warp), same scratch
-# scratch copy of main (gpu_in/exp2, not committed) where AMG_ONE_PASS_GROUP sets the half-warps per
-# candidate of the one pass (default: a warp, group 2); 4 and 8 split each pair list over 2 and 4 warps.
-# 3D 7-point and 2D 5-point level 0, two rounds.
+# Run 285: the one pass with a half-warp per candidate (group 1) against the default (a warp, group 2):
+# the scratch copy of main from run 283 (gpu_in/exp2, not committed), where AMG_ONE_PASS_GROUP sets the
+# half-warps per candidate of the one pass. 3D 7-point and 2D 5-point level 0, three rounds.
 [ -d spgemm ] || cd "$(dirname "$0")/../../.."
 set -uo pipefail
 F=$OUT
