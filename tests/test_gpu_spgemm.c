@@ -17,17 +17,6 @@
 #include "spgemm.h"
 #include "test_util.h"
 
-/* Same tiles, masks, row pointers and idx; values not compared here. */
-static int same_structure(const fmt_tile *x, const fmt_tile *y) {
-  int64_t nt = x->num_tiles;
-  return x->m == y->m && x->n == y->n && nt == y->num_tiles && x->nnz == y->nnz &&
-         !memcmp(x->tile_ptr, y->tile_ptr, ((size_t)x->tile_m + 1) * 8) &&
-         !memcmp(x->tile_col, y->tile_col, (size_t)nt * 4) &&
-         !memcmp(x->tile_nnz, y->tile_nnz, ((size_t)nt + 1) * 8) &&
-         !memcmp(x->row_ptr, y->row_ptr, (size_t)nt * 16) && !memcmp(x->mask, y->mask, (size_t)nt * 32) &&
-         !memcmp(x->idx, y->idx, (size_t)x->nnz);
-}
-
 /* |A| as a new matrix. */
 static fmt_csr *absolute(const fmt_csr *a) {
   fmt_csr *c = NULL;
@@ -171,7 +160,7 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
       CHECK_OK(fmt_tile_download(dc, &c));
     if (c) {
       CHECK_OK(fmt_tile_validate(c));
-      CHECK(same_structure(c, ref),
+      CHECK(test_tile_same_structure(c, ref),
             "%s (threshold %d, kernels %d, row split %d, passes %d): structure differs from the CPU reference",
             what, variants[v].dense_threshold, (int)variants[v].kernels, variants[v].row_split,
             (int)variants[v].passes);
@@ -239,7 +228,7 @@ static void check_product_ex(const fmt_csr *a, const fmt_csr *b, const char *wha
   if (cs == AMG_OK)
     CHECK_OK(fmt_tile_download(dc, &c));
   if (c) {
-    CHECK(same_structure(c, ref), "%s: cuSPARSE structure differs", what);
+    CHECK(test_tile_same_structure(c, ref), "%s: cuSPARSE structure differs", what);
     check_values(c, ref, a, b, what);
   }
   fmt_tile_destroy(c);
@@ -502,14 +491,27 @@ static void count_row_kinds(const fmt_csr *a, int64_t *over, int64_t *within) {
  * numeric row kernel (up to 256, 400 and SPGEMM_ROW_SLOTS entries,
  * tile_numeric_rows.cu) and one for the pair kernel. *id gets the 512 x
  * 512 identity. */
+/* The n x n identity. */
+static fmt_csr *identity_csr(int32_t n) {
+  fmt_csr *m = NULL;
+  if (fmt_csr_create(n, n, n, FMT_HOST, &m) != AMG_OK)
+    return NULL;
+  m->row_ptr[0] = 0;
+  for (int32_t i = 0; i < n; i++) {
+    m->col[i] = i;
+    m->val[i] = 1.0;
+    m->row_ptr[i + 1] = i + 1;
+  }
+  return m;
+}
+
 static fmt_csr *row_lengths(const int *len, int tile_rows, fmt_csr **id) {
   fmt_csr *m = NULL;
   int64_t nnz = 0;
   for (int t = 0; t < tile_rows; t++)
     nnz += 16 * len[t];
   *id = NULL;
-  if (fmt_csr_create(16 * tile_rows, 512, nnz, FMT_HOST, &m) != AMG_OK ||
-      fmt_csr_create(512, 512, 512, FMT_HOST, id) != AMG_OK) {
+  if (fmt_csr_create(16 * tile_rows, 512, nnz, FMT_HOST, &m) != AMG_OK || !(*id = identity_csr(512))) {
     fmt_csr_destroy(m);
     return NULL;
   }
@@ -521,26 +523,6 @@ static fmt_csr *row_lengths(const int *len, int tile_rows, fmt_csr **id) {
       m->val[k] = 1.0 + 0.001 * (i + j);
     }
     m->row_ptr[i + 1] = k;
-  }
-  (*id)->row_ptr[0] = 0;
-  for (int32_t i = 0; i < 512; i++) {
-    (*id)->col[i] = i;
-    (*id)->val[i] = 1.0;
-    (*id)->row_ptr[i + 1] = i + 1;
-  }
-  return m;
-}
-
-/* The n x n identity. */
-static fmt_csr *identity_csr(int32_t n) {
-  fmt_csr *m = NULL;
-  if (fmt_csr_create(n, n, n, FMT_HOST, &m) != AMG_OK)
-    return NULL;
-  m->row_ptr[0] = 0;
-  for (int32_t i = 0; i < n; i++) {
-    m->col[i] = i;
-    m->val[i] = 1.0;
-    m->row_ptr[i + 1] = i + 1;
   }
   return m;
 }

@@ -333,7 +333,7 @@ double *test_random_spd_dense(int32_t n, double density, uint64_t seed) {
   return m;
 }
 
-int test_tile_identical(const fmt_tile *a, const fmt_tile *b) {
+int test_tile_same_structure(const fmt_tile *a, const fmt_tile *b) {
   if (a->m != b->m || a->n != b->n || a->num_tiles != b->num_tiles || a->nnz != b->nnz)
     return 0;
   int64_t nt = a->num_tiles;
@@ -342,8 +342,11 @@ int test_tile_identical(const fmt_tile *a, const fmt_tile *b) {
          !memcmp(a->tile_nnz, b->tile_nnz, ((size_t)nt + 1) * sizeof *a->tile_nnz) &&
          !memcmp(a->row_ptr, b->row_ptr, (size_t)(16 * nt) * sizeof *a->row_ptr) &&
          !memcmp(a->mask, b->mask, (size_t)(16 * nt) * sizeof *a->mask) &&
-         !memcmp(a->idx, b->idx, (size_t)a->nnz * sizeof *a->idx) &&
-         !memcmp(a->val, b->val, (size_t)a->nnz * sizeof *a->val);
+         !memcmp(a->idx, b->idx, (size_t)a->nnz * sizeof *a->idx);
+}
+
+int test_tile_identical(const fmt_tile *a, const fmt_tile *b) {
+  return test_tile_same_structure(a, b) && !memcmp(a->val, b->val, (size_t)a->nnz * sizeof *a->val);
 }
 
 int test_columns_identical(const fmt_tile_columns *x, const fmt_tile_columns *y) {

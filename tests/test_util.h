@@ -112,6 +112,9 @@ fmt_csr *test_csr_from_dense(int32_t m, int32_t n, const double *d, int lower_on
  * with probability density: symmetric positive definite. */
 double *test_random_spd_dense(int32_t n, double density, uint64_t seed);
 
+/* Equality of two host tile matrices' structure: sizes, tiles, tile_nnz,
+ * masks, row_ptr and idx (all but the values). */
+int test_tile_same_structure(const fmt_tile *a, const fmt_tile *b);
 /* Bitwise equality of two host tile matrices (all arrays). */
 int test_tile_identical(const fmt_tile *a, const fmt_tile *b);
 /* Equality of two host tile-column orders (all arrays). */
