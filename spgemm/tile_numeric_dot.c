@@ -17,8 +17,6 @@ static double dot_rows(double acc, const fmt_tile *a, int64_t ta, int r, const f
 }
 
 amg_status spgemm_tile_numeric_dot(const fmt_tile *a, const fmt_tile *bt, fmt_tile *c) {
-  if (bt->m != c->n || bt->n != a->n)
-    return amg_error(AMG_ERR_ARG, "spgemm: B^T is %d x %d; C = A*B needs %d x %d", bt->m, bt->n, c->n, a->n);
   for (int32_t ti = 0; ti < c->tile_m; ti++)
     for (int64_t t = c->tile_ptr[ti]; t < c->tile_ptr[ti + 1]; t++) {
       int32_t tj = c->tile_col[t];

@@ -25,7 +25,8 @@ amg_status spgemm_tile_symbolic(const fmt_tile *a, const fmt_tile *b, const fmt_
 amg_status spgemm_tile_numeric(const fmt_tile *a, const fmt_tile *b, const fmt_tile_columns *bc,
                                fmt_tile *c);
 
-/* Step 3 by dot products (tile_numeric_dot.c): fills C's idx and val from
+/* Step 3 by dot products (tile_numeric_dot.c; B^T's size checked by the
+ * caller, tile_reference.c): fills C's idx and val from
  * A and B^T (bt, values included), in the GPU dot kernel's order. */
 amg_status spgemm_tile_numeric_dot(const fmt_tile *a, const fmt_tile *bt, fmt_tile *c);
 
