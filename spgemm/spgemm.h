@@ -102,6 +102,17 @@ const char *spgemm_backend_name(spgemm_backend be);
 #define SPGEMM_ROW_SLOTS 464
 #define SPGEMM_SYMBOLIC_ROW_CANDS 64
 #define SPGEMM_PARK_PER_TILE 4
+/* Above how long a mean pair list (spgemm_mean_list) a C tile, or a one
+ * pass candidate, gets a warp rather than a half-warp (the two halves
+ * then take alternate pairs): 16 tiles for the pair kernels and the
+ * symmetric one pass, 32 for the general one pass. A half-warp against a
+ * warp per candidate, the model's level-0 second products: 2D (lists of
+ * 20.0 tiles) general 0-12% faster (runs 285-287); 2D symmetric 5-10%
+ * slower in run 286, within 4% (run 285) and 10% faster to 3% slower (run
+ * 287) in the others (its diagonal candidates, of the longest lists, are a
+ * larger share); 3D 7-point (84.3) 1% faster to 13% slower (run 285). */
+#define SPGEMM_WARP_LIST 16.0
+#define SPGEMM_ONE_PASS_WARP_LIST 32.0
 typedef enum spgemm_kernels {
   SPGEMM_KERNELS_AUTO = 0,
   SPGEMM_KERNELS_PAIRS, /* the pair kernels for every tile */

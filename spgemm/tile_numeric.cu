@@ -104,7 +104,7 @@ static void launch_instance(bool by_rows, bool sym, Launch launch) {
 /* Half-warps per C tile for the pair kernel (spgemm_half_warps_per_tile). */
 static int pair_group(const fmt_tile *a, const fmt_tile *b, const fmt_tile *c, bool sym) {
   return spgemm_half_warps_per_tile(spgemm_computed_tiles(c->num_tiles, c->tile_m, sym), spgemm_mean_list(a, b),
-                                    fmt_half_warp_slots());
+                                    SPGEMM_WARP_LIST, fmt_half_warp_slots());
 }
 
 /* A wave of blocks of the pair kernel with group half-warps per tile (the

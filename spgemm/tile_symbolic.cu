@@ -437,7 +437,9 @@ amg_status spgemm_symbolic_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   amg_status s = AMG_OK;
   if (num_cand > 0) {
     group = spgemm_half_warps_per_tile(spgemm_computed_tiles(num_cand, a->tile_m, twin != NULL),
-                                       spgemm_mean_list(a, b), fmt_half_warp_slots());
+                                       spgemm_mean_list(a, b),
+                                       one_pass && !twin ? SPGEMM_ONE_PASS_WARP_LIST : SPGEMM_WARP_LIST,
+                                       fmt_half_warp_slots());
     bool by_rows = !bl.tile;
     if (one_pass)
       l = spgemm_one_pass_layout(num_cand, group, by_rows);

@@ -400,28 +400,36 @@ static void check_galerkin(int stencil, int32_t n) {
 
 /* A second Galerkin product large enough for the one-pass kernel's units
  * to loop over its candidates (tile_one_pass.cu): pair lists of more than
- * 16 tiles on average (a warp per candidate) and many more candidates than
- * one wave of units. 2D 5-point at n = 1024 (spgemm_bench's size):
- * P^T*(AP) has 51,003 candidate tiles there, 8 per unit on an H100, enough
- * for the compaction's blocks of 128 candidates (tile_symbolic.cu; the
- * smaller products take blocks of 32). */
-static void check_second_product(int32_t n) {
+ * 16 tiles on average (one pass) and many more candidates than one wave
+ * of units. 2D 5-point at n = 1024 (spgemm_bench's size): P^T*(AP) has
+ * 51,003 candidate tiles there, 8 per unit on an H100, enough for the
+ * compaction's blocks of 128 candidates (tile_symbolic.cu; the smaller
+ * products take blocks of 32); its lists of 20 tiles take a half-warp per
+ * candidate (a warp as a symmetric product). 3D 27-point at n = 60 has
+ * lists of over SPGEMM_ONE_PASS_WARP_LIST tiles: a warp per candidate.
+ * Both also as symmetric products. */
+static void check_second_product(int stencil, int32_t n) {
   fmt_csr *a = NULL, *p = NULL, *pt = NULL, *ap = NULL;
   fmt_tile *tpt = NULL, *tap = NULL;
   int32_t nc = 0;
-  CHECK_OK(fmt_poisson(5, n, &a));
-  CHECK_OK(spgemm_structured_prolongator(a, 2, n, &p, &nc));
+  int warp = stencil == 27;
+  CHECK_OK(fmt_poisson(stencil, n, &a));
+  CHECK_OK(spgemm_structured_prolongator(a, fmt_poisson_dims(stencil), n, &p, &nc));
   CHECK_OK(fmt_csr_transpose(p, &pt));
   CHECK_OK(spgemm_csr_reference(a, p, &ap));
   CHECK_OK(fmt_tile_from_csr(pt, &tpt));
   CHECK_OK(fmt_tile_from_csr(ap, &tap));
   if (tpt && tap) {
     double list = spgemm_mean_list(tpt, tap);
-    printf("poisson 5 n=%d: P^T*(AP) pair lists %.1f tiles on average\n", n, list);
-    CHECK(list > 16.0, "poisson 5 n=%d: P^T*(AP) pair lists of %.1f tiles; the test needs more than 16", n, list);
+    printf("poisson %d n=%d: P^T*(AP) pair lists %.1f tiles on average\n", stencil, n, list);
+    CHECK(list > 16.0 && (list > SPGEMM_ONE_PASS_WARP_LIST) == warp,
+          "poisson %d n=%d: P^T*(AP) pair lists of %.1f tiles; the test needs more than 16, and %s %.0f", stencil, n,
+          list, warp ? "more than" : "at most", SPGEMM_ONE_PASS_WARP_LIST);
     char what[64];
-    snprintf(what, sizeof what, "poisson 5 n=%d: P^T*(AP)", n);
+    snprintf(what, sizeof what, "poisson %d n=%d: P^T*(AP)", stencil, n);
     check_product(pt, ap, what);
+    snprintf(what, sizeof what, "poisson %d n=%d: P^T*(AP) as symmetric", stencil, n);
+    check_symmetric(pt, ap, what);
   }
   fmt_tile_destroy(tpt);
   fmt_tile_destroy(tap);
@@ -707,7 +715,8 @@ int main(void) {
   check_galerkin(9, 45);
   check_galerkin(7, 20);
   check_galerkin(27, 14);
-  check_second_product(1024);
+  check_second_product(5, 1024);
+  check_second_product(27, 60);
   CHECK(one_pass_dropped > 0, "no product had empty candidates in one pass, so that path went untested");
   CHECK(dead_pairs > 0, "no product had dead tile pairs, so the row kernels' skip went untested");
   CHECK(park_overflows > 0 && park_fits > 0,
