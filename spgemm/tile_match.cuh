@@ -189,9 +189,9 @@ static __device__ __forceinline__ void spgemm_take_batch(unsigned *hits, int (&s
 
 /* Half-warps per C tile. Long pair lists (the shorter of A's tile rows and
  * B's tile columns averages over warp_list: SPGEMM_WARP_LIST for the pair
- * kernels, SPGEMM_ONE_PASS_WARP_LIST for the one pass, spgemm.h) start at
- * a warp, and few tiles spread wider, so that about `slots` half-warps are
- * busy. */
+ * kernels and the symmetric one pass, SPGEMM_ONE_PASS_WARP_LIST for the
+ * general one pass, spgemm.h) start at a warp, and few tiles spread wider,
+ * so that about `slots` half-warps are busy. */
 static inline int spgemm_half_warps_per_tile(int64_t tiles, double mean_list, double warp_list, int64_t slots) {
   int s = mean_list > warp_list ? 2 : 1;
   while (s < 16 && tiles * s * 2 <= slots)
