@@ -143,6 +143,12 @@ static inline double spgemm_mean_list(const fmt_tile *a, const fmt_tile *b) {
   return row < col ? row : col;
 }
 
+/* Whether bt, in loc, has the shape of B^T: B's sizes swapped and its tile
+ * and entry counts (b_transpose below, spgemm_tile_dot_reference). */
+static inline int spgemm_transpose_shape(const fmt_tile *b, const fmt_tile *bt, fmt_location loc) {
+  return bt->loc == loc && bt->m == b->n && bt->n == b->m && bt->num_tiles == b->num_tiles && bt->nnz == b->nnz;
+}
+
 typedef struct spgemm_tile_options {
   int dense_threshold;
   spgemm_kernels kernels;

@@ -83,8 +83,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   if (row_split != 0 && row_split != 1 && row_split != 2 && row_split != 4 && row_split != 8)
     return amg_error(AMG_ERR_ARG, "spgemm: row_split %d; use 0, 1, 2, 4 or 8", row_split);
   const fmt_tile *bt = opt ? opt->b_transpose : NULL;
-  if (bt && (bt->loc != FMT_DEVICE || bt->m != b->n || bt->n != b->m || bt->num_tiles != b->num_tiles ||
-             bt->nnz != b->nnz))
+  if (bt && !spgemm_transpose_shape(b, bt, FMT_DEVICE))
     return amg_error(AMG_ERR_ARG, "spgemm: b_transpose (%d x %d, %lld tiles) is not the transpose of B (%d x %d, "
                                   "%lld tiles): sizes, tile counts or locations differ", bt->m, bt->n,
                      (long long)bt->num_tiles, b->m, b->n, (long long)b->num_tiles);

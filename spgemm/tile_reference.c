@@ -36,7 +36,7 @@ static amg_status product(const fmt_tile *a, const fmt_tile *b, const fmt_tile *
                      a->n, b->m, b->n);
   if (upper && a->m != b->n)
     return amg_error(AMG_ERR_ARG, "spgemm: a symmetric product must be square, not %d x %d", a->m, b->n);
-  if (bt && (bt->loc != FMT_HOST || bt->m != b->n || bt->n != b->m || bt->nnz != b->nnz))
+  if (bt && !spgemm_transpose_shape(b, bt, FMT_HOST))
     return amg_error(AMG_ERR_ARG, "spgemm_tile_dot_reference: B^T (%d x %d) is not the transpose of B (%d x %d)",
                      bt->m, bt->n, b->m, b->n);
   fmt_tile_columns *bc = NULL;
