@@ -493,12 +493,6 @@ static void count_row_kinds(const fmt_csr *a, int64_t *over, int64_t *within) {
   fmt_tile_destroy(t);
 }
 
-/* C = A*I with A's tile rows of 16 rows of len[t] entries each (in columns
- * 0, 1, ...; at most 40): C tile rows of 16 len[t] entries. 6, 20, 27 and
- * 40 give one of 96, 320, 432 and 640 entries for each instance of the
- * numeric row kernel (up to 256, 400 and SPGEMM_ROW_SLOTS entries,
- * tile_numeric_rows.cu) and one for the pair kernel. *id gets the 512 x
- * 512 identity. */
 /* The n x n identity. */
 static fmt_csr *identity_csr(int32_t n) {
   fmt_csr *m = NULL;
@@ -513,6 +507,12 @@ static fmt_csr *identity_csr(int32_t n) {
   return m;
 }
 
+/* C = A*I with A's tile rows of 16 rows of len[t] entries each (in columns
+ * 0, 1, ...; at most 40): C tile rows of 16 len[t] entries. 6, 20, 27 and
+ * 40 give one of 96, 320, 432 and 640 entries for each instance of the
+ * numeric row kernel (up to 256, 400 and SPGEMM_ROW_SLOTS entries,
+ * tile_numeric_rows.cu) and one for the pair kernel. *id gets the 512 x
+ * 512 identity. */
 static fmt_csr *row_lengths(const int *len, int tile_rows, fmt_csr **id) {
   fmt_csr *m = NULL;
   int64_t nnz = 0;
