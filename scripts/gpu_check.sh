@@ -29,7 +29,9 @@ has build && step build build.log bash -c "cmake -S . -B $bin -G Ninja -DCMAKE_B
 nvidia-smi --query-gpu=name,memory.total,clocks.sm,clocks.mem --format=csv >"$out/gpu.txt" 2>&1
 has tests && step "ctest -L gpu" tests.log ctest --test-dir $bin -L gpu --output-on-failure
 # Sanitizer runs: every GPU test program (test_solve:gpu runs test_solve with
-# the argument gpu); SANITIZE narrows the list. AMG_TEST_QUICK drops the dense
+# the argument gpu); SANITIZE narrows the list. test_gpu_spgemm:K/N runs part K
+# of N of that test: its racecheck as a whole ran past 575 s (run 297), so it
+# takes several device calls in parts. AMG_TEST_QUICK drops the dense
 # 4096 x 4096 cases there. racecheck skips cuSPARSE's own kernels (its
 # csrmv_v3_kernel, the SpMV baseline, reports hazards that are not ours).
 for tool in memcheck racecheck; do

@@ -602,11 +602,8 @@ static fmt_csr *far_bands(int32_t n) {
   return m;
 }
 
-int main(void) {
-  test_require_device("test_gpu_spgemm");
-  test_each_product(check_product);
-  check_symmetric_products();
-  /* Wide rows: candidate ranges past one bitmap window (8192 tile columns). */
+/* Wide rows: candidate ranges past one bitmap window (8192 tile columns). */
+static void check_wide_products(void) {
   fmt_csr *wide_a = test_random_csr_rows(40, 300000, 15, 31);
   fmt_csr *wide_at = NULL;
   CHECK_OK(fmt_csr_transpose(wide_a, &wide_at));
@@ -628,11 +625,17 @@ int main(void) {
   fmt_csr_destroy(wide_at);
   fmt_csr_destroy(wide_b);
   fmt_csr_destroy(wide_c);
+}
+
+static void check_far_bands(void) {
   fmt_csr *far = far_bands(120000);
   CHECK(far != NULL, "far bands: could not build the matrix");
   if (far)
     check_product(far, far, "far bands: A^2 (step 1 by quarter warps, 3 bitmap windows)");
   fmt_csr_destroy(far);
+}
+
+static void check_mixed_rows(void) {
   for (int banded = 0; banded <= 1; banded++) {
     fmt_csr *mixed = mixed_rows(banded ? upper_band(1160) : test_random_csr_rows(360, 360, 3, 41));
     CHECK(mixed != NULL, "mixed rows: could not build the matrix");
@@ -648,9 +651,12 @@ int main(void) {
     check_product(mixed, mixed, banded ? "mixed rows, banded: A^2" : "mixed rows: A^2");
     fmt_csr_destroy(mixed);
   }
-  /* C's rows average more than 256 entries in the first product, at most
-   * that in the second: the larger row-kernel instances take their rows
-   * directly in one, from lists in the other (spgemm_numeric_rows_device). */
+}
+
+/* C's rows average more than 256 entries in the first product, at most that
+ * in the second: the larger row-kernel instances take their rows directly in
+ * one, from lists in the other (spgemm_numeric_rows_device). */
+static void check_row_lengths(void) {
   CHECK(432 <= SPGEMM_ROW_SLOTS && SPGEMM_ROW_SLOTS < 640, "row lengths: SPGEMM_ROW_SLOTS is %d, not in [432, 640)",
         SPGEMM_ROW_SLOTS);
   static const int long_rows[] = {6, 20, 27, 40}, short_rows[] = {6, 6, 20, 6, 6, 27, 6, 6, 40, 6};
@@ -671,7 +677,11 @@ int main(void) {
     fmt_csr_destroy(lengths);
     fmt_csr_destroy(identity);
   }
-  /* A with no rows: C is 0 x 5 with no tiles (no count, no scan). */
+}
+
+/* Operands without rows or entries: C has no tiles (no count, no scan). */
+static void check_empty_operands(void) {
+  /* A with no rows: C is 0 x 5. */
   fmt_csr *no_rows = NULL, *square = test_random_csr(5, 5, 0.5, 109, 0, 0);
   CHECK_OK(fmt_csr_create(0, 5, 0, FMT_HOST, &no_rows));
   if (no_rows)
@@ -692,6 +702,9 @@ int main(void) {
   fmt_csr_destroy(no_entries);
   fmt_csr_destroy(square40);
   fmt_csr_destroy(square);
+}
+
+static void check_park_overflow(void) {
   /* More candidates than step 1 parks, with the fused count (few rows) and
    * with CUB's scan (2^19 rows, as band below). The wide products above
    * overflow it with a block per row where their candidates come from the
@@ -706,17 +719,59 @@ int main(void) {
     fmt_csr_destroy(eye);
     fmt_csr_destroy(five);
   }
+}
+
+static void check_band(void) {
   fmt_csr *band = upper_band(1000000);
   CHECK(band != NULL, "band: could not build the matrix");
   if (band)
     check_product(band, band, "band: A^2 (10^6 rows; the CUB scan path)");
   fmt_csr_destroy(band);
+}
+
+static void check_each_product(void) { test_each_product(check_product); }
+static void check_galerkin_2d(void) {
   check_galerkin(5, 60);
   check_galerkin(9, 45);
+}
+static void check_galerkin_3d(void) {
   check_galerkin(7, 20);
   check_galerkin(27, 14);
-  check_second_product(5, 1024);
-  check_second_product(27, 60);
+}
+static void check_second_product_2d(void) { check_second_product(5, 1024); }
+static void check_second_product_3d(void) { check_second_product(27, 60); }
+
+/* The test's sections in order. `test_gpu_spgemm K/N` runs part K of N (the
+ * sections whose index is K modulo N), so that a sanitizer can take the test
+ * in parts, each within the GPU machine's 10 minutes per command (racecheck
+ * of the whole ran past 575 s in run 297). CTest runs it whole. */
+static void (*const sections[])(void) = {
+    check_each_product, check_symmetric_products, check_wide_products, check_far_bands,
+    check_mixed_rows,   check_row_lengths,        check_empty_operands, check_park_overflow,
+    check_band,         check_galerkin_2d,        check_galerkin_3d,    check_second_product_2d,
+    check_second_product_3d,
+};
+
+int main(int argc, char **argv) {
+  int part = 0, parts = 1;
+  char rest;
+  if (argc > 2 || (argc == 2 && (sscanf(argv[1], "%d/%d%c", &part, &parts, &rest) != 2 || parts < 1 ||
+                                 part < 0 || part >= parts))) {
+    fprintf(stderr, "usage: test_gpu_spgemm [K/N]: all sections, or part K of N (0 <= K < N)\n");
+    return 2;
+  }
+  test_require_device("test_gpu_spgemm");
+  int count = (int)(sizeof sections / sizeof *sections);
+  for (int i = part; i < count; i += parts)
+    sections[i]();
+  if (parts > 1) {
+    /* The coverage checks below count over every section. */
+    printf("test_gpu_spgemm: part %d of %d (sections", part, parts);
+    for (int i = part; i < count; i += parts)
+      printf(" %d", i);
+    printf(" of 0..%d) only; the coverage checks need the whole test\n", count - 1);
+    return test_finish("test_gpu_spgemm");
+  }
   CHECK(one_pass_dropped > 0, "no product had empty candidates in one pass, so that path went untested");
   CHECK(dead_pairs > 0, "no product had dead tile pairs, so the row kernels' skip went untested");
   CHECK(park_overflows > 0 && park_fits > 0,
