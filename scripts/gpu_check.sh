@@ -30,17 +30,19 @@ nvidia-smi --query-gpu=name,memory.total,clocks.sm,clocks.mem --format=csv >"$ou
 has tests && step "ctest -L gpu" tests.log ctest --test-dir $bin -L gpu --output-on-failure
 # Sanitizer runs: every GPU test program (test_solve:gpu runs test_solve with
 # the argument gpu); SANITIZE narrows the list. test_gpu_spgemm:K/N runs part K
-# of N of that test: its racecheck as a whole ran past 575 s (run 297); in
-# 13 parts, 13 at once on four GPUs, it took 173 s (run 299). SANITIZE_JOBS=N runs up to N of them at once, spread
-# over the machine's GPUs (each its own log until all are done; sanitizer.log
-# then holds them in list order). AMG_TEST_QUICK drops the dense 4096 x 4096
-# cases there. racecheck skips cuSPARSE's own kernels (its csrmv_v3_kernel,
-# the SpMV baseline, reports hazards that are not ours).
+# of N of that test: its racecheck as a whole ran past 575 s (run 297); as
+# 13 parts, 13 at once on four GPUs, the longest part took 173 s (run 299).
+# SANITIZE_JOBS=N runs up to N programs at once, spread over the machine's
+# GPUs (each its own log until all are done; sanitizer.log then holds them in
+# list order). AMG_TEST_QUICK drops the dense 4096 x 4096 cases there.
+# racecheck skips cuSPARSE's own kernels (its csrmv_v3_kernel, the SpMV
+# baseline, reports hazards that are not ours).
 san_jobs=${SANITIZE_JOBS:-1}
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 ((gpus > 0)) || gpus=1
 san_dir=$(mktemp -d)
 san_count=0
+san_labels=()
 for tool in memcheck racecheck; do
   has $tool || continue
   exclude=()
@@ -60,12 +62,17 @@ for tool in memcheck racecheck; do
     else
       step "$label" sanitizer.log "${run[@]}"
     fi
+    san_labels+=("$label")
     san_count=$((san_count + 1))
   done
 done
 wait
+((san_jobs > 1)) || san_count=0 # the runs above logged themselves
 for ((k = 0; k < san_count; k++)); do
-  [ -f "$san_dir/$k.res" ] || continue
+  if [ ! -f "$san_dir/$k.res" ]; then
+    summary+=("${san_labels[k]}: FAILED, no result")
+    continue
+  fi
   cat "$san_dir/$k.log" >>"$out/sanitizer.log"
   mapfile -t -O ${#summary[@]} summary < <(sed "s/see $k.log/see sanitizer.log/" "$san_dir/$k.res")
 done
