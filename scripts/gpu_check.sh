@@ -66,16 +66,17 @@ for tool in memcheck racecheck; do
     san_count=$((san_count + 1))
   done
 done
-wait
-((san_jobs > 1)) || san_count=0 # the runs above logged themselves
-for ((k = 0; k < san_count; k++)); do
-  if [ ! -f "$san_dir/$k.res" ]; then
-    summary+=("${san_labels[k]}: FAILED, no result")
-    continue
-  fi
-  cat "$san_dir/$k.log" >>"$out/sanitizer.log"
-  mapfile -t -O ${#summary[@]} summary < <(sed "s/see $k.log/see sanitizer.log/" "$san_dir/$k.res")
-done
+if ((san_jobs > 1)); then # the parallel runs' logs and summary lines, in list order
+  wait
+  for ((k = 0; k < san_count; k++)); do
+    if [ ! -f "$san_dir/$k.res" ]; then
+      summary+=("${san_labels[k]}: FAILED, no result")
+      continue
+    fi
+    cat "$san_dir/$k.log" >>"$out/sanitizer.log"
+    mapfile -t -O ${#summary[@]} summary < <(sed "s/see $k.log/see sanitizer.log/" "$san_dir/$k.res")
+  done
+fi
 rm -rf "$san_dir"
 if has solve; then
   mkdir -p /tmp/amg_reports
