@@ -34,10 +34,11 @@ has tests && step "ctest -L gpu" tests.log ctest --test-dir $bin -L gpu --output
 # 13 parts, 13 at once on four GPUs, the longest part took 173 s (run 299).
 # SANITIZE_JOBS=N runs up to N programs at once, spread over the machine's
 # GPUs (each its own log until all are done; sanitizer.log then holds them in
-# list order). Programs that share a GPU slow each other: three racechecks at
-# once on one H100 (run 300) each took 1.7-1.8x as long as alone (run 297),
-# two of them past STEP_TIMEOUT (240 s); it pays on several GPUs, as in run
-# 299. AMG_TEST_QUICK drops the dense 4096 x 4096 cases there.
+# list order). Programs that share a GPU slow each other: with three at once
+# on one H100 (run 300), two racechecks took 1.7-1.8x as long as alone (run
+# 297) and two others ran past STEP_TIMEOUT (240 s; 139 and 195 s alone). It
+# pays on several GPUs, as in run 299. AMG_TEST_QUICK drops the dense 4096 x
+# 4096 cases there.
 # racecheck skips cuSPARSE's own kernels (its csrmv_v3_kernel, the SpMV
 # baseline, reports hazards that are not ours).
 san_jobs=${SANITIZE_JOBS:-1}
