@@ -45,8 +45,7 @@ san_jobs=${SANITIZE_JOBS:-1}
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 ((gpus > 0)) || gpus=1
 san_dir=$(mktemp -d)
-san_count=0
-san_labels=()
+san_labels=() # one per sanitizer run, in list order
 for tool in memcheck racecheck; do
   has $tool || continue
   exclude=()
@@ -54,25 +53,25 @@ for tool in memcheck racecheck; do
   for t in ${SANITIZE:-$bin/tests/test_gpu_* $bin/tests/test_solve:gpu}; do
     label="$tool $(basename ${t%%:*})"
     if [[ $t == *:* ]]; then label+=" ${t#*:}"; fi
+    k=${#san_labels[@]}
+    san_labels+=("$label")
     run=(env AMG_TEST_QUICK=1 compute-sanitizer --tool $tool "${exclude[@]}" --error-exitcode 99 ${t/:/ })
     if ((san_jobs > 1)); then
       while (($(jobs -rp | wc -l) >= san_jobs)); do wait -n; done
       (
-        export CUDA_VISIBLE_DEVICES=$((san_count % gpus))
+        export CUDA_VISIBLE_DEVICES=$((k % gpus))
         out=$san_dir summary=()
-        step "$label" "$san_count.log" "${run[@]}"
-        printf '%s\n' "${summary[@]}" >"$san_dir/$san_count.res"
+        step "$label" "$k.log" "${run[@]}"
+        printf '%s\n' "${summary[@]}" >"$san_dir/$k.res"
       ) &
     else
       step "$label" sanitizer.log "${run[@]}"
     fi
-    san_labels+=("$label")
-    san_count=$((san_count + 1))
   done
 done
 if ((san_jobs > 1)); then # the parallel runs' logs and summary lines, in list order
   wait
-  for ((k = 0; k < san_count; k++)); do
+  for ((k = 0; k < ${#san_labels[@]}; k++)); do
     if [ ! -f "$san_dir/$k.res" ]; then
       summary+=("${san_labels[k]}: FAILED, no result")
       continue
