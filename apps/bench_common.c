@@ -1,6 +1,8 @@
 /* What the GPU benchmarks share (see bench_common.h). */
 #include "bench_common.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +27,17 @@ const char *bench_basename(const char *path) {
   return slash ? slash + 1 : path;
 }
 
+int bench_int_option(const char *arg, const char *val, int lo, int hi) {
+  char *end;
+  errno = 0;
+  long v = strtol(val, &end, 10);
+  if (end == val || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
+    fprintf(stderr, "%s: %s '%s' is not an integer in %d..%d\n", bench_program, arg, val, lo, hi);
+    exit(1);
+  }
+  return (int)v;
+}
+
 int bench_take_option(bench_options *o, const char *arg, const char *val) {
   if (!strcmp(arg, "--problem")) {
     int k = 0;
@@ -34,11 +47,11 @@ int bench_take_option(bench_options *o, const char *arg, const char *val) {
       return 0;
     o->chosen[k] = o->any = 1;
   } else if (!strcmp(arg, "--n"))
-    o->n = atoi(val);
+    o->n = bench_int_option(arg, val, 1, INT32_MAX); /* fmt_poisson checks n per dimension */
   else if (!strcmp(arg, "--mtx"))
     o->mtx = val;
   else if (!strcmp(arg, "--reps"))
-    o->reps = atoi(val);
+    o->reps = bench_int_option(arg, val, 1, 1000000);
   else if (!strcmp(arg, "--json"))
     o->json = val;
   else

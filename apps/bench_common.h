@@ -41,6 +41,10 @@ typedef struct bench_options {
   int reps;                        /* the caller sets the default */
 } bench_options;
 
+/* The integer value of option arg; exits with a message naming arg unless val is
+ * a whole decimal number in lo..hi. */
+int bench_int_option(const char *arg, const char *val, int lo, int hi);
+
 /* Takes one of the options above with its value: 1 if taken, 0 if arg is
  * none of them or --problem names no problem (the caller shows its usage). */
 int bench_take_option(bench_options *o, const char *arg, const char *val);

@@ -385,13 +385,13 @@ int main(int argc, char **argv) {
     if (bench_take_option(&opt, arg, val))
       continue;
     if (!strcmp(arg, "--levels"))
-      bench.max_levels = atoi(val);
+      bench.max_levels = bench_int_option(arg, val, 1, 64);
     else if (!strcmp(arg, "--ncu-op"))
       bench.ncu_op = val;
     else if (!strcmp(arg, "--ncu-level"))
-      bench.ncu_level = atoi(val);
+      bench.ncu_level = bench_int_option(arg, val, 0, 63);
     else if (!strcmp(arg, "--dense-threshold"))
-      bench.threshold = atoi(val);
+      bench.threshold = bench_int_option(arg, val, 0, FMT_TILE * FMT_TILE);
     else if (!strcmp(arg, "--kernels") && (!strcmp(val, "auto") || !strcmp(val, "pairs") || !strcmp(val, "rows")))
       bench.kernels = val[0] == 'a' ? SPGEMM_KERNELS_AUTO : val[0] == 'p' ? SPGEMM_KERNELS_PAIRS : SPGEMM_KERNELS_ROWS;
     else if (!strcmp(arg, "--row-split") && (!strcmp(val, "0") || !strcmp(val, "1") || !strcmp(val, "2") ||

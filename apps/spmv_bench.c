@@ -423,9 +423,9 @@ int main(int argc, char **argv) {
     if (bench_take_option(&opt, arg, val))
       continue;
     if (!strcmp(arg, "--inner"))
-      bench.inner = atoi(val);
+      bench.inner = bench_int_option(arg, val, 1, 1000000);
     else if (!strcmp(arg, "--list-slots"))
-      TRY(amg_spmv_set_list_slots(atoi(val)));
+      TRY(amg_spmv_set_list_slots(bench_int_option(arg, val, 0, 10)));
     else
       usage();
   }

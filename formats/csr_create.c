@@ -8,6 +8,9 @@ amg_status fmt_csr_create(int32_t m, int32_t n, int64_t nnz, fmt_location loc, f
   if (m < 0 || n < 0 || nnz < 0)
     return amg_error(AMG_ERR_ARG, "csr_create: negative size %d x %d, nnz %lld", m, n,
                      (long long)nnz);
+  if (m > FMT_MAX_DIM || n > FMT_MAX_DIM)
+    return amg_error(AMG_ERR_OVERFLOW, "csr_create: %d x %d is over the largest size, %d rows or columns", m,
+                     n, FMT_MAX_DIM);
   fmt_csr *a = calloc(1, sizeof *a);
   if (!a)
     return amg_error(AMG_ERR_NOMEM, "csr_create: out of host memory");

@@ -41,6 +41,9 @@ extern "C" {
 #endif
 
 #define FMT_TILE 16
+/* Largest row or column count: a multiple of FMT_TILE, so that tile index * 16 + 15
+ * and (tile index + 1) * 16 fit in int32. The creators refuse larger sizes. */
+#define FMT_MAX_DIM (INT32_MAX / FMT_TILE * FMT_TILE)
 
 typedef enum fmt_location { FMT_HOST = 0, FMT_DEVICE = 1 } fmt_location;
 
@@ -69,7 +72,7 @@ typedef struct fmt_tile {
 } fmt_tile;
 
 /* Number of 16-wide tiles covering k rows or columns. */
-static inline int32_t fmt_tiles_for(int32_t k) { return (int32_t)((k + FMT_TILE - 1) / FMT_TILE); }
+static inline int32_t fmt_tiles_for(int32_t k) { return (int32_t)(((int64_t)k + FMT_TILE - 1) / FMT_TILE); }
 
 /* ---- Arrays (host or device) ---- */
 /* count elements of elem bytes where loc says; overflow-checked. count 0 is valid. */
@@ -181,6 +184,8 @@ amg_status fmt_mm_write(const char *path, const fmt_csr *a);
 amg_status fmt_poisson(int stencil, int32_t n, fmt_csr **out);
 /* The stencil's dimension: 2 for 5 and 9, 3 for 7 and 27, 0 for anything else. */
 int fmt_poisson_dims(int stencil);
+/* The largest grid side n whose n^dims rows fit in int32: 46340 (2D), 1290 (3D). */
+int32_t fmt_poisson_max_n(int dims);
 
 /* ---- Device (CUDA backend; AMG_ERR_NO_CUDA in a build without it) ---- */
 /* Number of usable GPUs (0 when built without CUDA or none is present). */

@@ -214,7 +214,7 @@ static amg_status read_banner(mm_file *r, mm_field *field, int *symmetric) {
 /* The first line after the banner that is neither a comment nor blank: m n nnz. */
 static amg_status read_size(mm_file *r, int symmetric, int32_t *m, int32_t *n, int64_t *nnz) {
   static const char *const what[3] = {"row count", "column count", "entry count"};
-  static const long long lo[3] = {1, 1, 0}, hi[3] = {INT32_MAX, INT32_MAX, INT64_MAX};
+  static const long long lo[3] = {1, 1, 0}, hi[3] = {FMT_MAX_DIM, FMT_MAX_DIM, INT64_MAX};
   amg_status s = AMG_OK;
   do {
     if (!read_line(r, &s))

@@ -21,15 +21,17 @@ int fmt_poisson_dims(int stencil) {
   return stencil == 5 || stencil == 9 ? 2 : stencil == 7 || stencil == 27 ? 3 : 0;
 }
 
+int32_t fmt_poisson_max_n(int dims) { return dims == 3 ? 1290 : 46340; }
+
 amg_status fmt_poisson(int stencil, int32_t n, fmt_csr **out) {
   *out = NULL;
   int dims = fmt_poisson_dims(stencil);
   if (dims == 0)
     return amg_error(AMG_ERR_ARG, "poisson: stencil %d is not one of 5, 9, 7, 27", stencil);
+  int32_t n_max = fmt_poisson_max_n(dims);
+  if (n < 1 || n > n_max)
+    return amg_error(AMG_ERR_ARG, "poisson: n = %d is out of range 1..%d for a %dD grid", n, n_max, dims);
   int64_t rows = (int64_t)n * n * (dims == 3 ? n : 1);
-  if (n < 1 || rows > INT32_MAX)
-    return amg_error(AMG_ERR_ARG, "poisson: n = %d gives %lld rows (need 1 .. 2^31-1)", n,
-                     (long long)rows);
   int32_t nz = dims == 3 ? n : 1;
   int64_t max_nnz = rows * stencil;
   fmt_csr *a = NULL;

@@ -36,6 +36,11 @@ amg_status fmt_tile_create_with(int32_t m, int32_t n, int64_t num_tiles, int64_t
     free_given(given, loc);
     return amg_error(AMG_ERR_ARG, "tile_create: negative size");
   }
+  if (m > FMT_MAX_DIM || n > FMT_MAX_DIM) {
+    free_given(given, loc);
+    return amg_error(AMG_ERR_OVERFLOW, "tile_create: %d x %d is over the largest size, %d rows or columns",
+                     m, n, FMT_MAX_DIM);
+  }
   fmt_tile *a = calloc(1, sizeof *a);
   if (!a) {
     free_given(given, loc);

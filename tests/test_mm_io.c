@@ -426,11 +426,14 @@ static void test_bad_headers(void) {
                "%%MatrixMarket matrix coordinate real Hermitian\n2 2 1\n2 1 1\n",
                "mmio_t_hermitian.mtx:1: symmetry 'Hermitian' is not supported");
   EXPECT_PARSE("mmio_t_size_negative.mtx", GEN "-3 3 1\n1 1 1\n",
-               "mmio_t_size_negative.mtx:2: row count -3 out of range 1..2147483647");
+               "mmio_t_size_negative.mtx:2: row count -3 out of range 1..2147483632");
   EXPECT_PARSE("mmio_t_size_zero.mtx", GEN "% c\n3 0 0\n",
-               "mmio_t_size_zero.mtx:3: column count 0 out of range 1..2147483647");
+               "mmio_t_size_zero.mtx:3: column count 0 out of range 1..2147483632");
   EXPECT_PARSE("mmio_t_size_big.mtx", GEN "3 2147483648 1\n1 1 1\n",
-               "mmio_t_size_big.mtx:2: column count 2147483648 out of range 1..2147483647");
+               "mmio_t_size_big.mtx:2: column count 2147483648 out of range 1..2147483632");
+  /* The largest size is 2^31 - 16 (FMT_MAX_DIM), so that tile indices * 16 fit in int32. */
+  EXPECT_PARSE("mmio_t_size_tiles.mtx", GEN "2147483633 3 1\n1 1 1\n",
+               "mmio_t_size_tiles.mtx:2: row count 2147483633 out of range 1..2147483632");
   EXPECT_PARSE("mmio_t_nnz_negative.mtx", GEN "3 3 -1\n",
                "mmio_t_nnz_negative.mtx:2: entry count -1 out of range 0..9223372036854775807");
   EXPECT_PARSE("mmio_t_size_text.mtx", GEN "3 three 1\n1 1 1\n",

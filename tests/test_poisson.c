@@ -53,7 +53,20 @@ int main(void) {
   fmt_csr *a = NULL;
   CHECK_ERROR(fmt_poisson(6, 10, &a), AMG_ERR_ARG, "stencil 6");
   CHECK_ERROR(fmt_poisson(5, 0, &a), AMG_ERR_ARG, "n = 0");
-  CHECK_ERROR(fmt_poisson(27, 2000, &a), AMG_ERR_ARG, "rows");
+  CHECK_ERROR(fmt_poisson(27, 2000, &a), AMG_ERR_ARG, "out of range 1..1290");
+  /* n^3 wraps to 0 and to INT64_MIN in int64 for these; n^2 is 2^31 + 81 for 46341. */
+  CHECK_ERROR(fmt_poisson(7, 4194304, &a), AMG_ERR_ARG, "out of range");
+  CHECK_ERROR(fmt_poisson(7, 2097152, &a), AMG_ERR_ARG, "out of range");
+  CHECK_ERROR(fmt_poisson(7, 1291, &a), AMG_ERR_ARG, "out of range");
+  CHECK_ERROR(fmt_poisson(5, 46341, &a), AMG_ERR_ARG, "out of range");
+  CHECK_ERROR(fmt_poisson(9, -5, &a), AMG_ERR_ARG, "out of range");
+  CHECK(fmt_poisson_max_n(2) * fmt_poisson_max_n(2) <= INT32_MAX &&
+            (int64_t)(fmt_poisson_max_n(2) + 1) * (fmt_poisson_max_n(2) + 1) > INT32_MAX,
+        "largest 2D side");
+  CHECK((int64_t)fmt_poisson_max_n(3) * fmt_poisson_max_n(3) * fmt_poisson_max_n(3) <= INT32_MAX &&
+            (int64_t)(fmt_poisson_max_n(3) + 1) * (fmt_poisson_max_n(3) + 1) * (fmt_poisson_max_n(3) + 1) >
+                INT32_MAX,
+        "largest 3D side");
   CHECK(a == NULL, "no output on error");
   return test_finish("test_poisson");
 }

@@ -89,9 +89,30 @@ static void create_with_given_arrays(void) {
   given.tile_col = malloc(sizeof *given.tile_col);
   CHECK_ERROR(fmt_tile_create_with(-1, 4, 1, 1, FMT_HOST, &given, &t), AMG_ERR_ARG, "negative size");
   CHECK(t == NULL && given.tile_col == NULL, "create_with: output on error, or the given array kept");
+  given.tile_col = malloc(sizeof *given.tile_col);
+  CHECK_ERROR(fmt_tile_create_with(FMT_MAX_DIM + 1, 16, 0, 0, FMT_HOST, &given, &t), AMG_ERR_OVERFLOW,
+              "largest size");
+  CHECK(t == NULL && given.tile_col == NULL, "create_with: output on overflow, or the given array kept");
+}
+
+/* Sizes past FMT_MAX_DIM are refused before any allocation, so that tile
+ * index * 16 + 15 always fits in int32; fmt_tiles_for itself cannot wrap. */
+static void largest_size(void) {
+  CHECK(FMT_MAX_DIM % FMT_TILE == 0 && FMT_MAX_DIM > INT32_MAX - FMT_TILE, "FMT_MAX_DIM");
+  CHECK(fmt_tiles_for(INT32_MAX) == 134217728 && fmt_tiles_for(FMT_MAX_DIM) == 134217727 &&
+            fmt_tiles_for(17) == 2 && fmt_tiles_for(0) == 0,
+        "fmt_tiles_for near 2^31");
+  fmt_csr *a = NULL;
+  CHECK_ERROR(fmt_csr_create(16, INT32_MAX, 0, FMT_HOST, &a), AMG_ERR_OVERFLOW, "largest size");
+  CHECK_ERROR(fmt_csr_create(FMT_MAX_DIM + 1, 16, 0, FMT_HOST, &a), AMG_ERR_OVERFLOW, "largest size");
+  CHECK(a == NULL, "csr_create: output on overflow");
+  fmt_tile *t = NULL;
+  CHECK_ERROR(fmt_tile_create(16, INT32_MAX, 0, 0, FMT_HOST, &t), AMG_ERR_OVERFLOW, "largest size");
+  CHECK(t == NULL, "tile_create: output on overflow");
 }
 
 int main(void) {
+  largest_size();
   const char *name;
   fmt_csr *a;
   for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
