@@ -7,13 +7,19 @@
  * history and the times, and writes a JSON report on request.
  * Exit status: 0 converged; 1 bad usage, configuration or input; 2 setup
  * failed; 3 the solve did not converge (or broke down). */
+#define _POSIX_C_SOURCE 200809L /* getline */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include "amg.h"
 #include "app_config.h"
 #include "solve_output.h"
+
+#define MAX_SETS 64 /* --set options */
 
 enum { EXIT_INPUT = 1, EXIT_SETUP = 2, EXIT_SOLVE = 3 };
 
@@ -41,39 +47,63 @@ static void usage(FILE *f) {
 static amg_status build_matrix(const app_config *cfg, fmt_csr **a, char *what, size_t len) {
   if (cfg->problem_type == APP_PROBLEM_MATRIX_MARKET) {
     snprintf(what, len, "matrix market %s", cfg->file);
-    return fmt_mm_read(cfg->file, a);
+    /* Refused before reading: reading allocates O(rows) whatever the entries. */
+    int32_t m, n;
+    int64_t nnz;
+    long long line;
+    amg_status s = fmt_mm_read_size(cfg->file, &m, &n, &nnz, &line);
+    if (s == AMG_OK && m != n)
+      s = amg_error(AMG_ERR_NOT_SQUARE, "%s:%lld: the size line declares %d x %d; AMG needs a square matrix",
+                    cfg->file, line, m, n);
+    if (s == AMG_OK && nnz < m)
+      s = amg_error(AMG_ERR_BAD_DIAGONAL,
+                    "%s:%lld: %lld entries for %d rows; AMG needs a diagonal entry in every row, so at least "
+                    "%d entries",
+                    cfg->file, line, (long long)nnz, m, m);
+    return s == AMG_OK ? fmt_mm_read(cfg->file, a) : s;
   }
   int dims = fmt_poisson_dims(cfg->stencil);
   snprintf(what, len, "poisson %dD %d-point, n = %d", dims, cfg->stencil, cfg->n);
   return fmt_poisson(cfg->stencil, cfg->n, a);
 }
 
-/* Reads n values, one per line (blank lines and # comments skipped). */
+/* Reads n finite values, one per line (blank lines and # comments
+ * skipped); errors name path:line. */
 static amg_status read_vector(const char *path, int32_t n, double *b) {
   FILE *f = fopen(path, "r");
   if (!f)
-    return amg_error(AMG_ERR_IO, "%s: cannot open the right-hand side", path);
-  char line[256];
+    return amg_error(AMG_ERR_IO, "%s: cannot open the right-hand side: %s", path, strerror(errno));
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
   int32_t count = 0;
   long number = 0;
   amg_status s = AMG_OK;
-  while (s == AMG_OK && fgets(line, sizeof line, f)) {
+  while (s == AMG_OK && (len = getline(&line, &cap, f)) >= 0) {
     number++;
-    char *p = line, *end;
-    while (*p == ' ' || *p == '\t')
-      p++;
-    if (*p == '\n' || *p == '\0' || *p == '#')
+    while (len > 0 && strchr(" \t\r\n", line[len - 1]))
+      line[--len] = '\0'; /* shown without its line end */
+    if (strlen(line) != (size_t)len) {
+      s = amg_error(AMG_ERR_PARSE, "%s:%ld: line contains a NUL byte", path, number);
+      break;
+    }
+    char *p = line + strspn(line, " \t"), *end;
+    if (*p == '\0' || *p == '#')
       continue;
+    errno = 0;
     double v = strtod(p, &end);
-    while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
-      end++;
     if (end == p || *end != '\0')
-      s = amg_error(AMG_ERR_PARSE, "%s:%ld: not a number: %.40s", path, number, p);
+      s = amg_error(AMG_ERR_PARSE, "%s:%ld: not a number: '%.40s'", path, number, p);
+    else if (!isfinite(v) || (errno == ERANGE && fabs(v) > 1))
+      s = amg_error(AMG_ERR_PARSE, "%s:%ld: value is not finite in double precision: '%.40s'", path, number, p);
     else if (count == n)
       s = amg_error(AMG_ERR_PARSE, "%s:%ld: more than the %d values the matrix needs", path, number, n);
     else
       b[count++] = v;
   }
+  if (s == AMG_OK && ferror(f))
+    s = amg_error(AMG_ERR_IO, "%s: read error: %s", path, strerror(errno));
+  free(line);
   fclose(f);
   if (s == AMG_OK && count < n)
     s = amg_error(AMG_ERR_PARSE, "%s:%ld: %d values, the matrix needs %d", path, number, count, n);
@@ -216,13 +246,22 @@ static int time_repeats(const app_config *cfg, const fmt_csr *a, const double *b
 
 int main(int argc, char **argv) {
   const char *config = NULL, *backend = NULL;
-  const char *sets[64];
+  const char *sets[MAX_SETS];
   int nsets = 0, compare = 0, with_cusparse = 0, repeat = 0;
   for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--config") && i + 1 < argc)
+    if (!strcmp(argv[i], "--config") && i + 1 < argc) {
+      if (config) {
+        fprintf(stderr, "amg_solve: --config given twice ('%s', then '%s'); give one\n", config, argv[i + 1]);
+        return EXIT_INPUT;
+      }
       config = argv[++i];
-    else if (!strcmp(argv[i], "--set") && i + 1 < argc && nsets < 64)
+    } else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
+      if (nsets == MAX_SETS) {
+        fprintf(stderr, "amg_solve: more than %d --set options\n", MAX_SETS);
+        return EXIT_INPUT;
+      }
       sets[nsets++] = argv[++i];
+    }
     else if (!strcmp(argv[i], "--backend") && i + 1 < argc)
       backend = argv[++i];
     else if (!strcmp(argv[i], "--compare-orders")) {

@@ -6,6 +6,8 @@ amg_status fmt_csr_validate(const fmt_csr *a) {
     return amg_error(AMG_ERR_ARG, "csr_validate: need a host matrix");
   if (a->m < 0 || a->n < 0 || a->nnz < 0)
     return amg_error(AMG_ERR_INVALID_MATRIX, "csr: negative dimension or nnz");
+  if (!a->row_ptr || (a->nnz > 0 && (!a->col || !a->val)))
+    return amg_error(AMG_ERR_INVALID_MATRIX, "csr: row_ptr, col or val is NULL");
   if (a->row_ptr[0] != 0)
     return amg_error(AMG_ERR_INVALID_MATRIX, "csr: row_ptr[0] = %lld, not 0",
                      (long long)a->row_ptr[0]);

@@ -463,3 +463,19 @@ amg_status fmt_mm_read(const char *path, fmt_csr **out) {
   free(c.val);
   return s;
 }
+
+amg_status fmt_mm_read_size(const char *path, int32_t *m, int32_t *n, int64_t *nnz, long long *size_line) {
+  if (!path || !m || !n || !nnz || !size_line)
+    return amg_error(AMG_ERR_ARG, "mm_read_size: NULL argument");
+  mm_file r = {.f = fopen(path, "r"), .path = path, .line = 0};
+  if (!r.f)
+    return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+  mm_field field = MM_REAL;
+  int symmetric = 0;
+  amg_status s = read_banner(&r, &field, &symmetric);
+  if (s == AMG_OK)
+    s = read_size(&r, symmetric, m, n, nnz);
+  *size_line = r.line;
+  fclose(r.f);
+  return s;
+}

@@ -44,7 +44,7 @@ expect "malformed .mtx" 1 "malformed.mtx:4:" -- --config "$dir/malformed.cfg"
 mm range '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 4\n3 2 4\n'
 expect "index out of range" 1 "range.mtx:4: row index 3 out of range" -- --config "$dir/range.cfg"
 mm rect '%%MatrixMarket matrix coordinate real general\n2 3 2\n1 1 4\n2 2 4\n'
-expect "non-square matrix" 2 "2 x 3; AMG needs a square matrix" -- --config "$dir/rect.cfg"
+expect "non-square matrix" 1 "rect.mtx:2: the size line declares 2 x 3; AMG needs a square matrix" -- --config "$dir/rect.cfg"
 mm zerodiag '%%MatrixMarket matrix coordinate real symmetric\n3 3 5\n1 1 2\n2 1 -1\n2 2 0\n3 2 -1\n3 3 2\n'
 expect "zero diagonal" 2 "row 1 (1-based 2): diagonal entry is 0" -- --config "$dir/zerodiag.cfg"
 mm nan '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 nan\n2 2 4\n'
@@ -52,6 +52,37 @@ expect "NaN entry" 1 "nan.mtx:3: value is not finite" -- --config "$dir/nan.cfg"
 # Indefinite with a positive diagonal: [[1, 2], [2, 1]] has eigenvalues 3 and -1.
 mm indefinite '%%MatrixMarket matrix coordinate real symmetric\n2 2 3\n1 1 1\n2 1 2\n2 2 1\n'
 expect "indefinite matrix" 2 "not positive definite" -- --config "$dir/indefinite.cfg"
+# Declared sizes are checked before the O(rows) arrays are allocated: 2e9 rows, 3 entries.
+mm huge '%%MatrixMarket matrix coordinate real general\n2000000000 2000000000 3\n1 1 1\n2 2 1\n3 3 1\n'
+expect "2e9 rows, 3 entries" 1 "huge.mtx:2: 3 entries for 2000000000 rows" -- --config "$dir/huge.cfg"
+# The right-hand side file: every line is one finite value, or the error names file:line.
+rhs() { # rhs NAME CONTENT: a config solving the 4x4 matrix tri4.mtx with b from NAME.txt
+  printf '%b' "$2" >"$dir/$1.txt"
+  printf 'problem: { type = "matrix_market"; file = "tri4.mtx"; rhs = "file"; rhs_file = "%s.txt"; };\n' "$1" \
+    >"$dir/$1.cfg"
+  printf 'output: { verbose = false; };\n' >>"$dir/$1.cfg"
+}
+mm tri4 '%%MatrixMarket matrix coordinate real symmetric\n4 4 7\n1 1 2\n2 1 -1\n2 2 2\n3 2 -1\n3 3 2\n4 3 -1\n4 4 2\n'
+rhs long "0.$(printf '0%.0s' $(seq 297))1\n2\n3\n"
+expect "long line is one value" 1 "long.txt:3: 3 values, the matrix needs 4" -- --config "$dir/long.cfg"
+rhs nul '1\n2\000x\n3\n4\n'
+expect "NUL in b" 1 "nul.txt:2: line contains a NUL byte" -- --config "$dir/nul.cfg"
+rhs nanb '1\nnan\n3\n4\n'
+expect "NaN in b" 1 "nanb.txt:2: value is not finite in double precision: 'nan'" -- --config "$dir/nanb.cfg"
+rhs big '1\n1e400\n3\n4\n'
+expect "1e400 in b" 1 "big.txt:2: value is not finite" -- --config "$dir/big.cfg"
+rhs dirb ''; rm "$dir/dirb.txt"; mkdir "$dir/dirb.txt"
+expect "directory as b" 1 "dirb.txt: read error: Is a directory" -- --config "$dir/dirb.cfg"
+rhs tiny '1e-170\n2e-170\n3e-170\n4e-170\n' # ||b||^2 underflows; the library rescales b
+"$solve" --backend cpu --config "$dir/tiny.cfg" >"$dir/out" 2>"$dir/err"
+code=$?
+if [ $code -ne 0 ] || ! grep -qE "^converged after .* true relative residual [0-9.]+e-(09|1[0-9])$" "$dir/out"; then
+  echo "FAIL b of 1e-170: exit $code, output:"; tail -3 "$dir/out" "$dir/err" | sed 's/^/  /'
+  failures=$((failures + 1))
+else
+  echo "ok   b of 1e-170: $(tail -1 "$dir/out")"
+fi
+expect "--config twice" 1 "--config given twice" -- --config "$dir/tiny.cfg" --config "$dir/tiny.cfg"
 expect "bad --repeat" 1 "--repeat takes a count in 1..1000, not '0'" -- --config "$dir/unknown.cfg" --repeat 0
 
 # --repeat: the timing summary of the extra runs (each must take the same iterations).
