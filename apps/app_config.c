@@ -143,7 +143,7 @@ static const app_key keys[] = {
                "CG preconditioned by one V-cycle, or V-cycles alone"),
     FLOAT_KEY("solver.tol", amg.tol, "1e-8", '(', 0.0, 1.0, ')',
               "stop when ||r|| / ||b|| is at or below this"),
-    INT_KEY("solver.max_iter", amg.max_iter, "100", 1, INT32_MAX, "most iterations"),
+    INT_KEY("solver.max_iter", amg.max_iter, "100", 1, AMG_MAX_ITER, "most iterations"),
     STRING_KEY("output.report", report, "",
                "JSON report path, \"\" for none; relative to the current directory"),
     BOOL_KEY("output.verbose", amg.verbose, "true", "progress per level and iteration on stderr"),

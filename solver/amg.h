@@ -21,6 +21,7 @@ extern "C" {
 #endif
 
 #define AMG_MAX_LEVELS 25
+#define AMG_MAX_ITER 1000000 /* the residual history holds max_iter + 1 doubles */
 
 typedef enum amg_backend { AMG_BACKEND_AUTO = 0, AMG_BACKEND_GPU, AMG_BACKEND_CPU } amg_backend;
 typedef enum amg_galerkin_order {
@@ -49,12 +50,13 @@ typedef struct amg_options {
   int32_t coarse_size;               /* 500: stop coarsening at or below this many rows */
   int max_levels;                    /* 10 */
   /* cycle */
-  int pre_sweeps, post_sweeps;       /* 1, 1 weighted-Jacobi sweeps */
+  int pre_sweeps, post_sweeps;       /* 1, 1 weighted-Jacobi sweeps (equal with PCG, which needs a
+                                        symmetric V-cycle) */
   double jacobi_omega;               /* 0: use 4/(3 rho) with rho from the setup */
   /* solver */
   amg_solver_kind solver;            /* PCG (the V-cycle preconditions CG) */
   double tol;                        /* 1e-8 on ||r|| / ||b|| */
-  int max_iter;                      /* 100 */
+  int max_iter;                      /* 100 (at most AMG_MAX_ITER) */
   int verbose;                       /* 0 (quiet); 1: progress per level and iteration on stderr */
 } amg_options;
 
@@ -114,7 +116,8 @@ typedef struct amg_setup_report {
 typedef struct amg_hierarchy amg_hierarchy;
 
 /* Builds the hierarchy for the square host CSR matrix a (copied; a may be
- * freed after). Errors: AMG_ERR_NOT_SQUARE, AMG_ERR_NONFINITE,
+ * freed after); opt NULL takes the defaults. *out is overwritten, not read:
+ * destroy an earlier hierarchy first. Errors: AMG_ERR_NOT_SQUARE, AMG_ERR_NONFINITE,
  * AMG_ERR_BAD_DIAGONAL (zero or negative diagonal, naming the row),
  * AMG_ERR_SINGULAR (coarsest level not SPD), AMG_ERR_DEVICE_NOMEM, ... */
 amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **out);
@@ -133,8 +136,9 @@ const int32_t *amg_level_aggregates(const amg_hierarchy *h, int l);
 
 typedef struct amg_solve_report {
   int iterations;           /* PCG iterations or V-cycles */
-  int converged;
-  double relative_residual; /* ||b - A x|| / ||b||, recomputed from x at the end */
+  int converged;            /* relative_residual <= tol */
+  double relative_residual; /* ||b - A x|| / ||b||, recomputed from x at the end; NaN if the solve
+                               stopped before (bad b, no memory) */
   double *history;          /* ||r_k|| / ||b|| for k = 0 .. iterations (the method's own residual) */
   int history_len;
   double solve_ms;          /* the iterations and the final residual; not b's upload or x's download */
@@ -144,11 +148,18 @@ typedef struct amg_solve_report {
 
 /* Solves A x = b from x = 0 with the hierarchy's options: PCG with one
  * V-cycle as preconditioner, or V-cycles as a stationary method; stops when
- * ||r|| / ||b|| <= tol or after max_iter. b and x are host vectors of the
- * matrix's size. The report is filled whatever the outcome. Returns AMG_OK
- * when converged, else AMG_ERR_NOT_CONVERGED, AMG_ERR_BREAKDOWN (p'Ap <= 0:
- * A not SPD; r'Mr <= 0: preconditioner not SPD), AMG_ERR_DIVERGED or
- * AMG_ERR_NONFINITE, with a message naming the iteration. */
+ * ||r|| / ||b|| <= tol or after max_iter. Convergence is confirmed on the
+ * true residual b - A x: where PCG's own residual met tol and the true one
+ * did not, PCG restarts from x (at most twice). b and x are host vectors of
+ * the matrix's size (the library cannot check their length). The report is
+ * filled whatever the outcome. Returns AMG_OK when converged, else
+ * AMG_ERR_NOT_CONVERGED, AMG_ERR_BREAKDOWN (p'Ap <= 0: A not SPD; r'Mr <= 0:
+ * preconditioner not SPD), AMG_ERR_DIVERGED or AMG_ERR_NONFINITE, with a
+ * message naming the iteration.
+ *
+ * A hierarchy holds the solve's work vectors, and the GPU backend has one
+ * stream and memory pool per process: call the library from one thread at
+ * a time. */
 amg_status amg_solve(amg_hierarchy *h, const double *b, double *x, amg_solve_report *rep);
 void amg_solve_report_free(amg_solve_report *rep);
 

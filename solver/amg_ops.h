@@ -10,6 +10,7 @@
 #ifndef AMG_OPS_H
 #define AMG_OPS_H
 
+#include <float.h>
 #include <stdint.h>
 
 #include "formats.h"
@@ -28,13 +29,18 @@ extern "C" {
 /* ---- diagonal and strength of connection (strength.c / strength.cu) ---- */
 
 /* d[i] = a_ii. Fails with AMG_ERR_BAD_DIAGONAL naming the first row (0- and
- * 1-based) whose diagonal is missing, zero, negative or not finite. */
+ * 1-based) whose diagonal is missing, zero, negative, not finite, or so
+ * small that 1 / a_ii overflows (amg_diagonal_usable). */
 amg_status amg_diagonal_host(const fmt_tile *a, double *d);
 amg_status amg_diagonal_device(const fmt_tile *a, double *d);
+static inline AMG_HD int amg_diagonal_usable(double v) { return v > 0 && v <= DBL_MAX && 1.0 / v <= DBL_MAX; }
+/* The AMG_ERR_BAD_DIAGONAL status and message for row i's diagonal v. */
+amg_status amg_bad_diagonal(int32_t i, double v);
 
 /* Symmetric strength: smask[16t + r] has bit c set exactly when the entry
  * (i, j) at local (r, c) of tile t is off-diagonal, nonzero, and
- * |a_ij| >= theta * sqrt(|a_ii * a_jj|). Same indexing as a->mask; its bits
+ * |a_ij| >= theta * sqrt|a_ii| * sqrt|a_jj| (no overflow for any finite
+ * diagonal). Same indexing as a->mask; its bits
  * are a subset of a->mask's. d is the diagonal. */
 amg_status amg_strength_host(const fmt_tile *a, const double *d, double theta, uint16_t *smask);
 amg_status amg_strength_device(const fmt_tile *a, const double *d, double theta, uint16_t *smask);

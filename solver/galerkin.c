@@ -14,6 +14,8 @@ static amg_status choose(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r
 
 amg_status amg_galerkin_choose(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r,
                                amg_galerkin_order *order) {
+  if (!a || !p || !r || !order)
+    return amg_error(AMG_ERR_ARG, "amg_galerkin_choose: NULL argument");
   int64_t ap = 0, pta = 0;
   return choose(a, p, r, &ap, &pta, order);
 }

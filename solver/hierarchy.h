@@ -37,7 +37,12 @@ struct amg_hierarchy {
   amg_coarse_solver *coarse;
   amg_setup_report report;
   amg_workspace ws;
+  int asymmetric; /* level 0's A was compared with its transpose and differs */
 };
+
+/* Re-raises status s with its message and, where h->asymmetric, a note that
+ * A is not symmetric (the likely cause of a failed SPD setup or solve). */
+amg_status amg_note_asymmetry(const amg_hierarchy *h, amg_status s);
 
 /* Captures the PCG iteration as a CUDA graph (GPU; a failed capture only
  * means plain launches later). */

@@ -5,6 +5,8 @@
 #include "amg.h"
 
 void amg_options_default(amg_options *o) {
+  if (!o)
+    return;
   memset(o, 0, sizeof *o);
   o->backend = AMG_BACKEND_AUTO;
   o->strength_theta = 0.0;
@@ -27,6 +29,18 @@ void amg_options_default(amg_options *o) {
 }
 
 amg_status amg_options_check(const amg_options *o) {
+  if (!o)
+    return amg_error(AMG_ERR_ARG, "amg_options_check: NULL options");
+  /* Enums as ints: an embedder may store any value in them. */
+  if ((int)o->backend < AMG_BACKEND_AUTO || (int)o->backend > AMG_BACKEND_CPU)
+    return amg_error(AMG_ERR_CONFIG, "backend = %d is not auto (0), gpu (1) or cpu (2)", (int)o->backend);
+  if ((int)o->galerkin_order < AMG_GALERKIN_AUTO || (int)o->galerkin_order > AMG_GALERKIN_PTA_P)
+    return amg_error(AMG_ERR_CONFIG, "amg.galerkin_order = %d is not auto (0), pt_ap (1) or pta_p (2)",
+                     (int)o->galerkin_order);
+  if ((int)o->spgemm != SPGEMM_TILE && (int)o->spgemm != SPGEMM_CUSPARSE)
+    return amg_error(AMG_ERR_CONFIG, "amg.spgemm = %d is not tile (0) or cusparse (1)", (int)o->spgemm);
+  if ((int)o->solver != AMG_SOLVER_PCG && (int)o->solver != AMG_SOLVER_STATIONARY)
+    return amg_error(AMG_ERR_CONFIG, "solver.type = %d is not pcg (0) or stationary (1)", (int)o->solver);
   if (!(o->strength_theta >= 0.0 && o->strength_theta < 1.0))
     return amg_error(AMG_ERR_CONFIG, "amg.strength_theta = %g must be in [0, 1)", o->strength_theta);
   if (!(o->strength_theta_coarse >= 0.0 && o->strength_theta_coarse < 1.0))
@@ -47,13 +61,18 @@ amg_status amg_options_check(const amg_options *o) {
   if (o->pre_sweeps < 0 || o->pre_sweeps > 100 || o->post_sweeps < 0 || o->post_sweeps > 100)
     return amg_error(AMG_ERR_CONFIG, "cycle sweeps (%d, %d) must be in 0..100", o->pre_sweeps,
                      o->post_sweeps);
+  if (o->solver == AMG_SOLVER_PCG && o->pre_sweeps != o->post_sweeps)
+    return amg_error(AMG_ERR_CONFIG,
+                     "cycle.pre_sweeps = %d and cycle.post_sweeps = %d must be equal with solver.type = pcg: "
+                     "CG needs a symmetric preconditioner",
+                     o->pre_sweeps, o->post_sweeps);
   if (!(o->jacobi_omega >= 0.0 && o->jacobi_omega < 2.0))
     return amg_error(AMG_ERR_CONFIG, "cycle.jacobi_omega = %g must be 0 (automatic) or in (0, 2)",
                      o->jacobi_omega);
   if (!(o->tol > 0.0 && o->tol < 1.0))
     return amg_error(AMG_ERR_CONFIG, "solver.tol = %g must be in (0, 1)", o->tol);
-  if (o->max_iter < 1)
-    return amg_error(AMG_ERR_CONFIG, "solver.max_iter = %d must be at least 1", o->max_iter);
+  if (o->max_iter < 1 || o->max_iter > AMG_MAX_ITER)
+    return amg_error(AMG_ERR_CONFIG, "solver.max_iter = %d must be in 1..%d", o->max_iter, AMG_MAX_ITER);
   return AMG_OK;
 }
 
@@ -66,6 +85,8 @@ const char *amg_galerkin_order_name(amg_galerkin_order o) {
 }
 
 amg_status amg_galerkin_order_parse(const char *name, amg_galerkin_order *out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "amg_galerkin_order_parse: NULL output");
   static const amg_galerkin_order all[] = {AMG_GALERKIN_AUTO, AMG_GALERKIN_PT_AP, AMG_GALERKIN_PTA_P};
   for (int k = 0; k < 3; k++)
     if (name && !strcmp(name, amg_galerkin_order_name(all[k]))) {

@@ -182,6 +182,8 @@ static void print_level(int l, const amg_level_report *rep, int coarsest) {
 }
 
 amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "amg_setup: NULL output");
   *out = NULL;
   amg_options defaults;
   amg_options_default(&defaults);
@@ -196,6 +198,9 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   if (opt->backend == AMG_BACKEND_GPU && gpus < 1)
     return amg_error(AMG_ERR_NO_DEVICE, "the GPU backend was requested but no GPU is available%s",
                      AMG_ENABLE_CUDA_BUILD ? "" : " (this build has no CUDA)");
+  if (opt->spgemm == SPGEMM_CUSPARSE && (opt->backend == AMG_BACKEND_CPU || gpus < 1))
+    return amg_error(AMG_ERR_NO_DEVICE, "amg.spgemm = cusparse needs the GPU, and %s",
+                     gpus < 1 ? "no GPU is available" : "the backend is cpu");
   amg_hierarchy *h = calloc(1, sizeof *h);
   if (!h)
     return amg_error(AMG_ERR_NOMEM, "amg_setup: out of host memory");
@@ -214,8 +219,10 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   fmt_csr_destroy(dev);
   h->report.ms_convert = lap(h->loc, &t0, &s);
   /* Only the tile product and the CPU use it; their coarse operators are then symmetric by construction. */
-  if (s == AMG_OK && opt->galerkin_symmetric && (h->loc == FMT_HOST || opt->spgemm == SPGEMM_TILE))
+  if (s == AMG_OK && opt->galerkin_symmetric && (h->loc == FMT_HOST || opt->spgemm == SPGEMM_TILE)) {
     s = fmt_tile_is_symmetric(h->level[0].a, &h->report.symmetric);
+    h->asymmetric = s == AMG_OK && !h->report.symmetric;
+  }
   h->report.ms_symmetry = lap(h->loc, &t0, &s);
   size_t peak = h->loc == FMT_DEVICE ? fmt_device_peak_bytes() : 0; /* conversion and symmetry check */
   for (int l = 0; s == AMG_OK; l++) {
@@ -247,13 +254,20 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
                     "the coarsest level has %d rows, more than the dense coarse solver takes (%d): "
                     "amg.max_levels = %d was reached; raise it",
                     ac->m, AMG_COARSE_DENSE_MAX, opt->max_levels);
-    else
+    else {
+      const char *key = h->levels == 1 ? "strength_theta" : "strength_theta_coarse";
+      double theta = h->levels == 1 ? opt->strength_theta : opt->strength_theta_coarse;
+      char advice[160];
+      if (theta > 0)
+        snprintf(advice, sizeof advice, "lower amg.%s (now %g)", key, theta);
+      else /* theta 0: every off-diagonal entry is already strong */
+        snprintf(advice, sizeof advice,
+                 "amg.%s is 0 already: isolated nodes are rows with no nonzero off-diagonal entry", key);
       s = amg_error(AMG_ERR_CONFIG,
                     "coarsening stopped at level %d with %d rows (%d aggregates, %d isolated nodes), more "
-                    "than the dense coarse solver takes (%d); lower amg.%s (now %g)",
-                    h->levels - 1, ac->m, last->agg.count, last->agg.isolated, AMG_COARSE_DENSE_MAX,
-                    h->levels == 1 ? "strength_theta" : "strength_theta_coarse",
-                    h->levels == 1 ? opt->strength_theta : opt->strength_theta_coarse);
+                    "than the dense coarse solver takes (%d); %s",
+                    h->levels - 1, ac->m, last->agg.count, last->agg.isolated, AMG_COARSE_DENSE_MAX, advice);
+    }
   }
   if (s == AMG_OK)
     s = amg_coarse_create(ac, &h->coarse);
@@ -277,11 +291,21 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   h->report.grid_complexity = rows / h->report.level[0].rows;
   h->report.operator_complexity = nnz / (double)h->report.level[0].nnz;
   if (s != AMG_OK) {
+    s = amg_note_asymmetry(h, s);
     amg_hierarchy_destroy(h);
     return s;
   }
   *out = h;
   return AMG_OK;
+}
+
+amg_status amg_note_asymmetry(const amg_hierarchy *h, amg_status s) {
+  if (s == AMG_OK || !h->asymmetric)
+    return s;
+  char what[400];
+  snprintf(what, sizeof what, "%s", amg_error_message());
+  return amg_error(s, "%s (note: A is not symmetric; smoothed aggregation and PCG expect a symmetric "
+                      "positive definite matrix)", what);
 }
 
 void amg_hierarchy_destroy(amg_hierarchy *h) {
@@ -301,7 +325,7 @@ void amg_hierarchy_destroy(amg_hierarchy *h) {
   free(h);
 }
 
-const amg_setup_report *amg_hierarchy_report(const amg_hierarchy *h) { return &h->report; }
+const amg_setup_report *amg_hierarchy_report(const amg_hierarchy *h) { return h ? &h->report : NULL; }
 
 static const amg_level *level(const amg_hierarchy *h, int l) {
   return (h && l >= 0 && l < h->levels) ? &h->level[l] : NULL;

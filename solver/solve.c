@@ -11,7 +11,9 @@
  * possible the same calls run unrecorded. The loop allocates nothing.
  * Checks per iteration: non-finite scalars; p'Ap <= 0 (A not SPD); r'Mr <= 0
  * (preconditioner not SPD); growth past DIVERGENCE x ||b||. At the end the
- * true residual b - A x is recomputed. */
+ * true residual b - A x is recomputed, and it decides convergence: PCG
+ * restarts from x when its own residual met tol and the true one did not.
+ * A b whose norm cannot be squared in double is scaled by a power of two. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,14 +90,20 @@ static void print_iteration(const amg_hierarchy *h, int it, const double *histor
             history[it - 1] > 0 ? history[it] / history[it - 1] : 0.0);
 }
 
-static amg_status pcg(amg_hierarchy *h, double bnorm, amg_solve_report *rep) {
+/* PCG from the workspace's x: x = 0 and r = b at the first start; at a
+ * restart x is kept and r must already hold b - A x. Iterations continue
+ * the report's count. */
+static amg_status pcg(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int from_zero) {
   amg_workspace *w = &h->ws;
   fmt_location loc = h->loc;
   int32_t n = h->level[0].a->m;
   const double *sh = w->s_host;
-  amg_status s = amg_fill(loc, n, 0.0, w->x);
-  if (s == AMG_OK)
-    s = amg_copy(loc, n, w->b, w->r);
+  amg_status s = AMG_OK;
+  if (from_zero) {
+    s = amg_fill(loc, n, 0.0, w->x);
+    if (s == AMG_OK)
+      s = amg_copy(loc, n, w->b, w->r);
+  }
   if (s == AMG_OK)
     s = amg_vcycle(h, w->r, w->z);
   if (s == AMG_OK)
@@ -113,7 +121,7 @@ static amg_status pcg(amg_hierarchy *h, double bnorm, amg_solve_report *rep) {
     return amg_error(AMG_ERR_BREAKDOWN,
                      "PCG: r'Mr = %g <= 0 at the start: the preconditioner is not positive definite",
                      sh[AMG_PCG_RZ]);
-  for (int it = 1; it <= h->opt.max_iter; it++) {
+  for (int it = rep->iterations + 1; it <= h->opt.max_iter; it++) {
     s = pcg_iteration(h, &rep->used_graph);
     if (s != AMG_OK)
       return s;
@@ -199,8 +207,75 @@ static amg_status true_residual(amg_hierarchy *h, double bnorm, double *rel) {
   return s;
 }
 
+/* b's norm when ||b||^2 cannot be formed in double (||b|| outside
+ * [2^-200, 2^200]): the host b is checked for NaN and Inf, then scaled by a
+ * power of two (exact) into w->b, so that its largest entry is in [0.5, 1).
+ * *shift is the exponent (0 where b = 0: *bnorm = 0). */
+static amg_status scale_rhs(amg_hierarchy *h, const double *b, double *bnorm, int *shift) {
+  amg_workspace *w = &h->ws;
+  int32_t n = h->level[0].a->m;
+  double amax = 0;
+  for (int32_t i = 0; i < n; i++) {
+    if (!isfinite(b[i]))
+      return amg_error(AMG_ERR_NONFINITE, "the right-hand side is not finite: b[%d] (1-based %d) = %g", i,
+                       i + 1, b[i]);
+    amax = fabs(b[i]) > amax ? fabs(b[i]) : amax;
+  }
+  *shift = 0;
+  *bnorm = 0;
+  if (amax == 0)
+    return AMG_OK;
+  int e;
+  frexp(amax, &e);
+  *shift = -e;
+  double *scaled = NULL;
+  amg_status s = fmt_alloc((void **)&scaled, n, sizeof *scaled, FMT_HOST);
+  if (s != AMG_OK)
+    return s;
+  for (int32_t i = 0; i < n; i++)
+    scaled[i] = ldexp(b[i], *shift);
+  s = fmt_copy(w->b, h->loc, scaled, FMT_HOST, (size_t)n * sizeof *scaled);
+  fmt_free(scaled, FMT_HOST);
+  if (s == AMG_OK)
+    s = amg_pcg_dot(h->loc, n, w->b, w->b, w->s, AMG_PCG_RR, w->partials);
+  if (s == AMG_OK)
+    s = fetch(h);
+  *bnorm = sqrt(w->s_host[AMG_PCG_RR]);
+  return s;
+}
+
+/* PCG's stopping test reads its recursive residual, which can drift from
+ * b - A x (nearly singular A, tol near the rounding level). After it stops
+ * converged, the true residual decides; above tol, PCG restarts from the
+ * current x at most this many times before reporting that tol was not met. */
+#define PCG_RESTARTS 2
+
+static amg_status pcg_with_restarts(amg_hierarchy *h, double bnorm, amg_solve_report *rep) {
+  amg_status s = pcg(h, bnorm, rep, 1);
+  for (int restarts = 0; s == AMG_OK; restarts++) {
+    amg_status tr = true_residual(h, bnorm, &rep->relative_residual); /* leaves b - A x in r */
+    if (tr != AMG_OK || rep->relative_residual <= h->opt.tol)
+      return tr;
+    rep->converged = 0;
+    if (restarts == PCG_RESTARTS || rep->iterations >= h->opt.max_iter)
+      return amg_error(AMG_ERR_NOT_CONVERGED,
+                       "PCG's own residual reached tol = %g at iteration %d, but the true residual "
+                       "||b - A x||/||b|| is %.3e after %d restart(s) from the current x: A may be nearly "
+                       "singular, or tol below the accuracy double precision reaches for it",
+                       h->opt.tol, rep->iterations, rep->relative_residual, restarts);
+    if (h->opt.verbose)
+      fprintf(stderr, "amg solve: true residual %.3e > tol at iteration %d; PCG restarts from x\n",
+              rep->relative_residual, rep->iterations);
+    s = pcg(h, bnorm, rep, 0);
+  }
+  return s;
+}
+
 amg_status amg_solve(amg_hierarchy *h, const double *b, double *x, amg_solve_report *rep) {
+  if (!rep)
+    return amg_error(AMG_ERR_ARG, "amg_solve: NULL report");
   memset(rep, 0, sizeof *rep);
+  rep->relative_residual = NAN; /* until computed from x */
   if (!h || !b || !x)
     return amg_error(AMG_ERR_ARG, "amg_solve: NULL argument");
   int32_t n = h->level[0].a->m;
@@ -217,27 +292,47 @@ amg_status amg_solve(amg_hierarchy *h, const double *b, double *x, amg_solve_rep
   if (s != AMG_OK)
     return s;
   bnorm = sqrt(w->s_host[AMG_PCG_RR]);
+  int shift = 0; /* b was scaled by 2^shift, so x is scaled back by 2^-shift */
+  if (!(bnorm >= 0x1p-200 && bnorm <= 0x1p200)) {
+    s = scale_rhs(h, b, &bnorm, &shift);
+    if (s != AMG_OK)
+      return s;
+  }
   rep->history[0] = 1.0;
   rep->history_len = 1;
-  if (!isfinite(bnorm))
-    return amg_error(AMG_ERR_NONFINITE, "the right-hand side contains NaN or Inf");
   if (bnorm == 0) { /* x = 0 solves it exactly */
     for (int32_t i = 0; i < n; i++)
       x[i] = 0;
     rep->converged = 1;
     rep->history[0] = 0;
+    rep->relative_residual = 0;
     return AMG_OK;
   }
-  s = h->opt.solver == AMG_SOLVER_PCG ? pcg(h, bnorm, rep) : stationary(h, bnorm, rep);
+  amg_status tr = AMG_OK;
+  if (h->opt.solver == AMG_SOLVER_PCG)
+    s = pcg_with_restarts(h, bnorm, rep);
+  else
+    s = stationary(h, bnorm, rep);
   char message[512];
   snprintf(message, sizeof message, "%s", amg_error_message());
-  amg_status tr = true_residual(h, bnorm, &rep->relative_residual);
+  if (h->opt.solver != AMG_SOLVER_PCG || s != AMG_OK)
+    tr = true_residual(h, bnorm, &rep->relative_residual);
   rep->solve_ms = amg_now_ms() - t0;
   rep->ms_per_iteration = rep->iterations ? rep->solve_ms / rep->iterations : 0;
   amg_status xs = fmt_copy(x, FMT_HOST, w->x, h->loc, (size_t)n * sizeof *x);
   if (s != AMG_OK)
-    return amg_error(s, "%s", message);
-  return tr != AMG_OK ? tr : xs;
+    return amg_note_asymmetry(h, amg_error(s, "%s", message));
+  if (tr != AMG_OK || xs != AMG_OK)
+    return tr != AMG_OK ? tr : xs;
+  for (int32_t i = 0; shift && i < n; i++) {
+    x[i] = ldexp(x[i], -shift);
+    if (!isfinite(x[i])) {
+      rep->converged = 0;
+      return amg_error(AMG_ERR_NONFINITE, "x[%d] (1-based %d) overflows double once b's scaling by 2^%d is undone",
+                       i, i + 1, shift);
+    }
+  }
+  return AMG_OK;
 }
 
 void amg_solve_report_free(amg_solve_report *rep) {

@@ -25,13 +25,22 @@ amg_status amg_diagonal_host(const fmt_tile *a, double *d) {
     return amg_error(AMG_ERR_NOT_SQUARE, "diagonal: matrix is %d x %d, not square", a->m, a->n);
   for (int32_t i = 0; i < a->m; i++) {
     d[i] = diagonal_entry(a, i);
-    if (!(d[i] > 0) || !isfinite(d[i]))
-      return amg_error(AMG_ERR_BAD_DIAGONAL,
-                       "row %d (1-based %d): diagonal entry is %s%g; smoothed aggregation needs a "
-                       "positive diagonal",
-                       i, i + 1, isnan(d[i]) ? "missing or " : "", d[i]);
+    if (!amg_diagonal_usable(d[i]))
+      return amg_bad_diagonal(i, d[i]);
   }
   return AMG_OK;
+}
+
+amg_status amg_bad_diagonal(int32_t i, double v) {
+  if (v > 0 && isfinite(v))
+    return amg_error(AMG_ERR_BAD_DIAGONAL,
+                     "row %d (1-based %d): diagonal entry is %g, too small to invert in double precision "
+                     "(1/a_ii overflows); rescale the matrix",
+                     i, i + 1, v);
+  return amg_error(AMG_ERR_BAD_DIAGONAL,
+                   "row %d (1-based %d): diagonal entry is %s%g; smoothed aggregation needs a positive "
+                   "diagonal",
+                   i, i + 1, isnan(v) ? "missing or " : "", v);
 }
 
 amg_status amg_strength_host(const fmt_tile *a, const double *d, double theta, uint16_t *smask) {
@@ -47,7 +56,7 @@ amg_status amg_strength_host(const fmt_tile *a, const double *d, double theta, u
           int c = __builtin_ctz(bits);
           int32_t j = a->tile_col[t] * FMT_TILE + c;
           double v = a->val[k];
-          if (i != j && v != 0.0 && fabs(v) >= theta * sqrt(fabs(d[i] * d[j])))
+          if (i != j && v != 0.0 && fabs(v) >= theta * sqrt(fabs(d[i])) * sqrt(fabs(d[j])))
             strong |= (uint16_t)(1u << c);
         }
         smask[FMT_TILE * t + r] = strong;

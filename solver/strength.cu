@@ -24,7 +24,7 @@ static __global__ void diagonal_kernel(int32_t n, const int64_t *tile_ptr, const
       v = val[fmt_tile_entry(tile_nnz, row_ptr, mask, lo, r, r)];
   }
   d[i] = v;
-  if (!(v > 0) || !isfinite(v))
+  if (!amg_diagonal_usable(v))
     atomicMin(first_bad, i);
 }
 
@@ -43,7 +43,7 @@ static __global__ void strength_kernel(int64_t nt, int32_t tile_m, const int64_t
     int c = __ffs(bits) - 1;
     int32_t j = tile_col[t] * FMT_TILE + c;
     double v = val[k];
-    if (i != j && v != 0.0 && fabs(v) >= theta * sqrt(fabs(d[i] * d[j])))
+    if (i != j && v != 0.0 && fabs(v) >= theta * sqrt(fabs(d[i])) * sqrt(fabs(d[j])))
       strong |= 1u << c;
   }
   smask[FMT_TILE * t + r] = (uint16_t)strong;
@@ -68,10 +68,7 @@ extern "C" amg_status amg_diagonal_device(const fmt_tile *a, double *d) {
   AMG_TRY_GOTO(fmt_copy(&bad, FMT_HOST, first_bad, FMT_DEVICE, sizeof bad), s, done);
   if (bad != INT32_MAX) {
     AMG_TRY_GOTO(fmt_copy(&v, FMT_HOST, d + bad, FMT_DEVICE, sizeof v), s, done);
-    s = amg_error(AMG_ERR_BAD_DIAGONAL,
-                  "row %d (1-based %d): diagonal entry is %s%g; smoothed aggregation needs a positive "
-                  "diagonal",
-                  bad, bad + 1, isnan(v) ? "missing or " : "", v);
+    s = amg_bad_diagonal(bad, v);
   }
 done:
   fmt_device_free(first_bad);

@@ -60,4 +60,8 @@ static amg_status cycle(amg_hierarchy *h, int l, const double *b, double *x) {
   return s;
 }
 
-amg_status amg_vcycle(amg_hierarchy *h, const double *r, double *z) { return cycle(h, 0, r, z); }
+amg_status amg_vcycle(amg_hierarchy *h, const double *r, double *z) {
+  if (!h || !r || !z)
+    return amg_error(AMG_ERR_ARG, "amg_vcycle: NULL argument");
+  return cycle(h, 0, r, z);
+}

@@ -225,10 +225,12 @@ static void check_range_edges(void) {
                          "amg.strength_theta=0.99",  "amg.strength_theta_coarse=0.99",
                          "amg.strength_theta_coarse=0", "amg.prolongator_omega=1.99",
                          "amg.prolongator_omega=0.01", "solver.tol=0.99",       "solver.max_iter=1",
-                         "problem.stencil=9",        "problem.stencil=7",       "problem.n=1"};
+                         "problem.stencil=9",        "problem.stencil=7",       "problem.n=1",
+                         "solver.max_iter=1000000"};
   for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
     app_config c;
     app_config_default(&c);
+    CHECK_OK(app_config_set(&c, "solver.type=stationary")); /* PCG needs equal sweeps */
     CHECK_OK(app_config_set(&c, edges[i]));
     CHECK_OK(app_config_finish(&c));
   }
@@ -344,6 +346,7 @@ static void check_set_errors(void) {
       {"solver.tol=nan", "--set solver.tol=nan: solver.tol must be a number (got a string)"},
       {"solver.tol=true", "--set solver.tol=true: solver.tol must be a number (got a boolean)"},
       {"solver.tol=1", "--set solver.tol=1: solver.tol = 1 is not in (0, 1)"},
+      {"solver.max_iter=1000001", "--set solver.max_iter=1000001: solver.max_iter = 1000001 is not in 1..1000000"},
       {"problem.stencil=6", "--set problem.stencil=6: problem.stencil = 6 is not one of 5, 9, 7, 27"},
       {"amg.spgemm=cusprase",
        "--set amg.spgemm=cusprase: amg.spgemm = \"cusprase\" is not one of \"tile\", \"cusparse\" "
@@ -392,6 +395,17 @@ static void check_finish(void) {
   CHECK_OK(app_config_finish(&c));
   CHECK_OK(app_config_set(&c, "problem.n=1291"));
   CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG, "gives 1291^3 rows");
+
+  /* PCG needs a symmetric V-cycle: equal sweeps before and after */
+  app_config_default(&c);
+  CHECK_OK(app_config_set(&c, "cycle.post_sweeps=2"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
+              "cycle.pre_sweeps = 1 and cycle.post_sweeps = 2 must be equal with solver.type = pcg");
+  CHECK_OK(app_config_set(&c, "cycle.pre_sweeps=2"));
+  CHECK_OK(app_config_finish(&c));
+  CHECK_OK(app_config_set(&c, "cycle.pre_sweeps=0"));
+  CHECK_OK(app_config_set(&c, "solver.type=stationary"));
+  CHECK_OK(app_config_finish(&c));
 
   /* amg_options_check runs too (a value set behind the schema's back) */
   app_config_default(&c);

@@ -1,0 +1,267 @@
+/* The library API at its edges, as an embedder meets them:
+ * - a right-hand side too small or too large to square in double still
+ *   solves, and exactly as its power-of-two rescaling does (bitwise);
+ * - a non-finite b is named; the report's residual is then NaN, not 0;
+ * - "converged" means the true residual b - A x is within tol, checked here
+ *   in long double, even where PCG's own residual drifts from it (a nearly
+ *   singular matrix);
+ * - diagonals too small to invert, and entries so large that |a_ii a_jj|
+ *   overflows, are handled (refused by name, or coarsened as usual);
+ * - a nonsymmetric A that fails is said to be nonsymmetric;
+ * - bad options (enum values, unequal sweeps under PCG, cuSPARSE on the
+ *   CPU) and NULL arguments give a status, not a crash.
+ * With the argument "gpu" the solves run on the GPU backend (label gpu). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "amg.h"
+#include "test_util.h"
+
+static amg_backend backend = AMG_BACKEND_CPU;
+
+static amg_options options(void) {
+  amg_options o;
+  amg_options_default(&o);
+  o.backend = backend;
+  return o;
+}
+
+/* ||b - A x|| / ||b|| in long double (its range covers b * 1e+-300). */
+static double true_residual(const fmt_csr *a, const double *b, const double *x) {
+  long double rr = 0, bb = 0;
+  for (int32_t i = 0; i < a->m; i++) {
+    long double r = b[i];
+    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
+      r -= (long double)a->val[k] * x[a->col[k]];
+    rr += r * r;
+    bb += (long double)b[i] * b[i];
+  }
+  return (double)sqrtl(rr / bb);
+}
+
+/* Solves with a fresh hierarchy; returns the status, x and the report's residual. */
+static amg_status solve(const fmt_csr *a, const amg_options *o, const double *b, double *x, double *reported,
+                        int *converged) {
+  amg_hierarchy *h = NULL;
+  amg_status s = amg_setup(a, o, &h);
+  *reported = -1;
+  *converged = -1;
+  if (s != AMG_OK)
+    return s;
+  amg_solve_report rep;
+  s = amg_solve(h, b, x, &rep);
+  *reported = rep.relative_residual;
+  *converged = rep.converged;
+  amg_solve_report_free(&rep);
+  amg_hierarchy_destroy(h);
+  return s;
+}
+
+static double *random_vector(int32_t n, uint64_t seed) {
+  double *v = malloc((size_t)n * sizeof *v);
+  test_rng r = {seed};
+  for (int32_t i = 0; i < n; i++)
+    v[i] = 2.0 * test_rng_uniform(&r) - 1.0;
+  return v;
+}
+
+static void rhs_scaling(void) {
+  fmt_csr *a = NULL;
+  CHECK_OK(fmt_poisson(5, 40, &a));
+  int32_t n = a->m;
+  amg_options o = options();
+  double *b = random_vector(n, 7), *scaled = malloc((size_t)n * sizeof *scaled);
+  double *x = malloc((size_t)n * sizeof *x), *x_scaled = malloc((size_t)n * sizeof *x_scaled), res;
+  int conv;
+  /* b's largest entry is in [0.5, 1): the library does not rescale it. */
+  CHECK_OK(solve(a, &o, b, x, &res, &conv));
+  const int shifts[] = {-600, -540, 540, 600};
+  for (int k = 0; k < 4; k++) {
+    for (int32_t i = 0; i < n; i++)
+      scaled[i] = ldexp(b[i], shifts[k]);
+    amg_status s = solve(a, &o, scaled, x_scaled, &res, &conv);
+    CHECK(s == AMG_OK && conv == 1, "b * 2^%d: %s: %s", shifts[k], amg_status_name(s), amg_error_message());
+    int same = 1;
+    for (int32_t i = 0; i < n; i++)
+      same &= ldexp(x_scaled[i], -shifts[k]) == x[i];
+    CHECK(same, "b * 2^%d: x is not 2^%d times b's x bitwise", shifts[k], shifts[k]);
+  }
+  const double factors[] = {1e-170, 1e-160, 1e160};
+  for (int k = 0; k < 3; k++) {
+    for (int32_t i = 0; i < n; i++)
+      scaled[i] = b[i] * factors[k];
+    amg_status s = solve(a, &o, scaled, x_scaled, &res, &conv);
+    double truth = true_residual(a, scaled, x_scaled);
+    CHECK(s == AMG_OK && conv == 1 && truth <= o.tol && fabs(res - truth) <= 1e-3 * o.tol,
+          "b * %g: %s, true residual %.3e, reported %.3e", factors[k], amg_status_name(s), truth, res);
+  }
+  scaled[0] = NAN;
+  CHECK_ERROR(solve(a, &o, scaled, x_scaled, &res, &conv), AMG_ERR_NONFINITE, "b[0] (1-based 1) = nan");
+  CHECK(isnan(res) && conv == 0, "NaN b: the report says residual %g, converged %d", res, conv);
+  free(b);
+  free(scaled);
+  free(x);
+  free(x_scaled);
+  fmt_csr_destroy(a);
+}
+
+/* The pure-Neumann 5-point Laplacian on side^2 points plus shift * I. */
+static fmt_csr *neumann(int32_t side, double shift) {
+  fmt_csr *a = NULL;
+  int32_t n = side * side;
+  CHECK_OK(fmt_csr_create(n, n, 5 * (int64_t)n, FMT_HOST, &a));
+  int64_t k = 0;
+  for (int32_t i = 0; i < n; i++) {
+    int32_t x = i % side, y = i / side;
+    int32_t cols[5] = {i - side, i - 1, i, i + 1, i + side}; /* sorted */
+    int present[5] = {y > 0, x > 0, 1, x + 1 < side, y + 1 < side};
+    int degree = present[0] + present[1] + present[3] + present[4];
+    a->row_ptr[i] = k;
+    for (int d = 0; d < 5; d++)
+      if (present[d]) {
+        a->col[k] = cols[d];
+        a->val[k++] = d == 2 ? degree + shift : -1.0;
+      }
+  }
+  a->row_ptr[n] = k;
+  a->nnz = k;
+  return a;
+}
+
+/* A nearly singular SPD matrix: PCG's own residual meets tol long before the
+ * true one can (x is about 1e12 along the near-null vector). The solve must
+ * not call that converged. */
+static void converged_means_true_residual(void) {
+  fmt_csr *a = neumann(40, 1e-12);
+  CHECK_OK(fmt_csr_validate(a));
+  int32_t n = a->m;
+  amg_options o = options();
+  double *b = random_vector(n, 11), *x = malloc((size_t)n * sizeof *x), res;
+  int conv;
+  amg_status s = solve(a, &o, b, x, &res, &conv);
+  double truth = true_residual(a, b, x);
+  CHECK(s == AMG_OK || s == AMG_ERR_NOT_CONVERGED, "near-singular: %s: %s", amg_status_name(s),
+        amg_error_message());
+  CHECK((s == AMG_OK) == (conv == 1), "near-singular: status %s with converged = %d", amg_status_name(s), conv);
+  CHECK(s != AMG_OK || truth <= o.tol, "near-singular: AMG_OK with true residual %.3e > tol", truth);
+  /* b - A x in double carries rounding of about eps ||A|| ||x||, a few % of it here */
+  CHECK(res >= 0.5 * truth && res <= 2 * truth, "near-singular: reported residual %.6e, true %.6e", res, truth);
+  if (s != AMG_OK)
+    CHECK(strstr(amg_error_message(), "true residual") != NULL, "near-singular: message '%s'",
+          amg_error_message());
+  free(b);
+  free(x);
+  fmt_csr_destroy(a);
+}
+
+static void extreme_matrices(void) {
+  amg_options o = options();
+  amg_hierarchy *h = NULL;
+  /* 4e-310: positive and finite, but 1/a_ii overflows */
+  fmt_csr *a = NULL;
+  CHECK_OK(fmt_poisson(5, 30, &a));
+  for (int64_t k = 0; k < a->nnz; k++)
+    a->val[k] *= 1e-310;
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_BAD_DIAGONAL, "too small to invert");
+  fmt_csr_destroy(a);
+  /* 4e160: a_ii a_jj overflows; strength must still see the couplings */
+  CHECK_OK(fmt_poisson(5, 70, &a));
+  for (int64_t k = 0; k < a->nnz; k++)
+    a->val[k] *= 1e160;
+  CHECK_OK(amg_setup(a, &o, &h));
+  const amg_setup_report *r = amg_hierarchy_report(h);
+  CHECK(r && r->levels >= 3 && r->level[0].agg.count > 0, "Poisson * 1e160: %d levels", r ? r->levels : -1);
+  double *b = random_vector(a->m, 3), *x = malloc((size_t)a->m * sizeof *x);
+  amg_solve_report rep;
+  CHECK_OK(amg_solve(h, b, x, &rep));
+  CHECK(true_residual(a, b, x) <= o.tol, "Poisson * 1e160: true residual %.3e", true_residual(a, b, x));
+  amg_solve_report_free(&rep);
+  amg_hierarchy_destroy(h);
+  free(b);
+  free(x);
+  fmt_csr_destroy(a);
+  /* nonsymmetric (upwinded convection): whatever fails names the asymmetry */
+  CHECK_OK(fmt_poisson(5, 40, &a));
+  for (int32_t i = 0; i < a->m; i++)
+    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
+      if (a->col[k] == i - 1)
+        a->val[k] = -4.0;
+  b = random_vector(a->m, 5);
+  x = malloc((size_t)a->m * sizeof *x);
+  double res;
+  int conv;
+  amg_status s = solve(a, &o, b, x, &res, &conv);
+  CHECK(s == AMG_OK || strstr(amg_error_message(), "A is not symmetric"), "nonsymmetric: %s: %s",
+        amg_status_name(s), amg_error_message());
+  free(b);
+  free(x);
+  fmt_csr_destroy(a);
+}
+
+static void bad_options_and_arguments(void) {
+  fmt_csr *a = NULL;
+  CHECK_OK(fmt_poisson(5, 8, &a));
+  amg_hierarchy *h = NULL;
+  amg_options o = options();
+  *(int *)&o.solver = 99;
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_CONFIG, "solver.type = 99");
+  o = options();
+  *(int *)&o.backend = -1;
+  CHECK_ERROR(amg_options_check(&o), AMG_ERR_CONFIG, "backend = -1");
+  o = options();
+  *(int *)&o.galerkin_order = 3;
+  CHECK_ERROR(amg_options_check(&o), AMG_ERR_CONFIG, "amg.galerkin_order = 3");
+  o = options();
+  *(int *)&o.spgemm = 2;
+  CHECK_ERROR(amg_options_check(&o), AMG_ERR_CONFIG, "amg.spgemm = 2");
+  o = options();
+  o.post_sweeps = 0;
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_CONFIG, "must be equal with solver.type = pcg");
+  o.solver = AMG_SOLVER_STATIONARY;
+  CHECK_OK(amg_options_check(&o));
+  o = options();
+  o.backend = AMG_BACKEND_CPU;
+  o.spgemm = SPGEMM_CUSPARSE;
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_NO_DEVICE, "cusparse needs the GPU");
+  o = options();
+  o.max_iter = AMG_MAX_ITER + 1;
+  CHECK_ERROR(amg_options_check(&o), AMG_ERR_CONFIG, "solver.max_iter");
+  CHECK(h == NULL, "a failed setup left a hierarchy");
+
+  CHECK_ERROR(amg_options_check(NULL), AMG_ERR_ARG, "NULL");
+  amg_options_default(NULL); /* does nothing */
+  CHECK_ERROR(amg_setup(a, NULL, NULL), AMG_ERR_ARG, "NULL output");
+  amg_galerkin_order order;
+  CHECK_ERROR(amg_galerkin_order_parse("auto", NULL), AMG_ERR_ARG, "NULL");
+  CHECK_ERROR(amg_galerkin_choose(NULL, NULL, NULL, &order), AMG_ERR_ARG, "NULL");
+  CHECK(amg_hierarchy_report(NULL) == NULL, "report of a NULL hierarchy");
+  fmt_csr broken = *a;
+  broken.col = NULL;
+  CHECK_ERROR(amg_setup(&broken, NULL, &h), AMG_ERR_INVALID_MATRIX, "NULL");
+  o = options();
+  CHECK_OK(amg_setup(a, &o, &h));
+  double b[64] = {1}, x[64];
+  amg_solve_report rep;
+  CHECK_ERROR(amg_solve(h, b, x, NULL), AMG_ERR_ARG, "NULL report");
+  CHECK_ERROR(amg_solve(h, NULL, x, &rep), AMG_ERR_ARG, "NULL");
+  amg_solve_report_free(&rep);
+  CHECK_ERROR(amg_vcycle(h, NULL, x), AMG_ERR_ARG, "NULL");
+  CHECK_ERROR(amg_vcycle(NULL, b, x), AMG_ERR_ARG, "NULL");
+  amg_hierarchy_destroy(h);
+  fmt_csr_destroy(a);
+}
+
+int main(int argc, char **argv) {
+  int gpu = argc > 1 && !strcmp(argv[1], "gpu");
+  if (gpu) {
+    test_require_device("test_api_edges gpu");
+    backend = AMG_BACKEND_GPU;
+  }
+  rhs_scaling();
+  converged_means_true_residual();
+  extreme_matrices();
+  if (!gpu)
+    bad_options_and_arguments();
+  return test_finish(gpu ? "test_api_edges gpu" : "test_api_edges");
+}
