@@ -1,6 +1,7 @@
 /* CUDA error handling for library code: every runtime call is checked, and a
  * failure becomes an amg_status whose message names file:line and the call.
- * Out-of-memory maps to AMG_ERR_DEVICE_NOMEM so callers can report it plainly. */
+ * Out-of-memory maps to AMG_ERR_DEVICE_NOMEM and a missing GPU or driver to
+ * AMG_ERR_NO_DEVICE, so callers can report them plainly. */
 #ifndef FMT_CUDA_CHECK_CUH
 #define FMT_CUDA_CHECK_CUH
 
@@ -11,7 +12,9 @@
 static inline amg_status amg_cuda_status(cudaError_t e, const char *call, const char *file,
                                          int line) {
   (void)cudaGetLastError(); /* clear a non-sticky error so later calls start clean */
-  amg_status s = e == cudaErrorMemoryAllocation ? AMG_ERR_DEVICE_NOMEM : AMG_ERR_CUDA;
+  amg_status s = e == cudaErrorMemoryAllocation                                        ? AMG_ERR_DEVICE_NOMEM
+                 : e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver ? AMG_ERR_NO_DEVICE
+                                                                               : AMG_ERR_CUDA;
   return amg_error(s, "%s:%d: %s: %s%s", file, line, call, cudaGetErrorString(e),
                    s == AMG_ERR_DEVICE_NOMEM ? " (out of device memory)" : "");
 }

@@ -9,7 +9,8 @@
  *   overflows, are handled (refused by name, or coarsened as usual);
  * - a nonsymmetric A that fails is said to be nonsymmetric;
  * - bad options (enum values, unequal sweeps under PCG, cuSPARSE on the
- *   CPU) and NULL arguments give a status, not a crash.
+ *   CPU) and NULL arguments give a status, not a crash; so does a device
+ *   call where there is no GPU.
  * With the argument "gpu" the solves run on the GPU backend (label gpu). */
 #include <math.h>
 #include <stdlib.h>
@@ -249,6 +250,12 @@ static void bad_options_and_arguments(void) {
   CHECK_ERROR(amg_vcycle(h, NULL, x), AMG_ERR_ARG, "NULL");
   CHECK_ERROR(amg_vcycle(NULL, b, x), AMG_ERR_ARG, "NULL");
   amg_hierarchy_destroy(h);
+  if (fmt_device_count() < 1) { /* a device call without a GPU says so, whatever CUDA's error */
+    fmt_csr *d = NULL;
+    amg_status s = fmt_csr_upload(a, &d);
+    CHECK(s == AMG_ERR_NO_DEVICE || s == AMG_ERR_NO_CUDA, "upload without a GPU: %s: %s", amg_status_name(s),
+          amg_error_message());
+  }
   fmt_csr_destroy(a);
 }
 
