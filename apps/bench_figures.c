@@ -86,6 +86,8 @@ void bench_write_json(const char *path) {
     json_number(&w, "tile_floor_ms", f->tile_floor_ms);
     json_int(&w, "tile_peak_bytes", (int64_t)f->tile.peak_bytes);
     json_number(&w, "cusparse_ms", f->cus.median_ms > 0 ? f->cus.median_ms : -1);
+    json_number(&w, "cusparse_min_ms", f->cus.median_ms > 0 ? f->cus.min_ms : -1);
+    json_number(&w, "cusparse_max_ms", f->cus.median_ms > 0 ? f->cus.max_ms : -1);
     json_number(&w, "cusparse_floor_ms", f->cus_floor_ms);
     json_int(&w, "cusparse_peak_bytes", (int64_t)f->cus.peak_bytes);
     json_end_object(&w);
