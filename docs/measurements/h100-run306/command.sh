@@ -4,7 +4,7 @@
 # the GPU's clocks, power and throttle reasons sampled every 20 ms alongside.
 [ -d spgemm ] || cd "$(dirname "$0")/../../.."
 set -uo pipefail
-cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release > "$OUT/build.log" 2>&1 && cmake --build build-gpu -j 16 >> "$OUT/build.log" 2>&1 || { tail -20 "$OUT/build.log"; exit 1; }
+OUT=$OUT scripts/gpu_check.sh build > "$OUT/checks.txt" 2>&1 || { tail -20 "$OUT/checks.txt"; exit 1; }
 nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,utilization.gpu,clocks_throttle_reasons.active \
   --format=csv,noheader -lms 20 > "$OUT/smi.csv" 2>&1 &
 smi=$!
