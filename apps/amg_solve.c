@@ -47,20 +47,7 @@ static void usage(FILE *f) {
 static amg_status build_matrix(const app_config *cfg, fmt_csr **a, char *what, size_t len) {
   if (cfg->problem_type == APP_PROBLEM_MATRIX_MARKET) {
     snprintf(what, len, "matrix market %s", cfg->file);
-    /* Refused before reading: reading allocates O(rows) whatever the entries. */
-    int32_t m, n;
-    int64_t nnz;
-    long long line;
-    amg_status s = fmt_mm_read_size(cfg->file, &m, &n, &nnz, &line);
-    if (s == AMG_OK && m != n)
-      s = amg_error(AMG_ERR_NOT_SQUARE, "%s:%lld: the size line declares %d x %d; AMG needs a square matrix",
-                    cfg->file, line, m, n);
-    if (s == AMG_OK && nnz < m)
-      s = amg_error(AMG_ERR_BAD_DIAGONAL,
-                    "%s:%lld: %lld entries for %d rows; AMG needs a diagonal entry in every row, so at least "
-                    "%d entries",
-                    cfg->file, line, (long long)nnz, m, m);
-    return s == AMG_OK ? fmt_mm_read(cfg->file, a) : s;
+    return fmt_mm_read_system(cfg->file, a);
   }
   int dims = fmt_poisson_dims(cfg->stencil);
   snprintf(what, len, "poisson %dD %d-point, n = %d", dims, cfg->stencil, cfg->n);
@@ -81,7 +68,7 @@ static amg_status read_vector(const char *path, int32_t n, double *b) {
   amg_status s = AMG_OK;
   while (s == AMG_OK && (len = getline(&line, &cap, f)) >= 0) {
     number++;
-    while (len > 0 && strchr(" \t\r\n", line[len - 1]))
+    while (len > 0 && line[len - 1] != '\0' && strchr(" \t\r\n", line[len - 1]))
       line[--len] = '\0'; /* shown without its line end */
     if (strlen(line) != (size_t)len) {
       s = amg_error(AMG_ERR_PARSE, "%s:%ld: line contains a NUL byte", path, number);
@@ -311,6 +298,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "amg_solve: no GPU found; running on the CPU backend\n");
     cfg.amg.backend = AMG_BACKEND_CPU;
   }
+  s = amg_options_check(&cfg.amg); /* again, now that the backend is known (cusparse needs the GPU) */
+  if (s != AMG_OK)
+    return fail(EXIT_INPUT, s, "configuration");
 
   char what[APP_PATH_MAX + 64];
   fmt_csr *a = NULL;

@@ -176,10 +176,11 @@ amg_status fmt_tile_transpose(const fmt_tile *a, fmt_tile **out);
 /* Reads coordinate real/integer/pattern, general or symmetric (expanded);
  * duplicates are summed. Errors name file:line. */
 amg_status fmt_mm_read(const char *path, fmt_csr **out);
-/* The banner and size line only (checked as fmt_mm_read checks them): m, n,
- * the entry count, and the size line's number, so that a caller can refuse a
- * file before the O(m) arrays are allocated. */
-amg_status fmt_mm_read_size(const char *path, int32_t *m, int32_t *n, int64_t *nnz, long long *size_line);
+/* fmt_mm_read for a linear system's matrix: a size line that is not square,
+ * or declares fewer entries than rows (no room for every diagonal entry), is
+ * refused at file:line before the O(rows) arrays are allocated. One pass, so
+ * a pipe works. */
+amg_status fmt_mm_read_system(const char *path, fmt_csr **out);
 /* Writes coordinate real general with 17 significant digits. */
 amg_status fmt_mm_write(const char *path, const fmt_csr *a);
 

@@ -436,7 +436,9 @@ done:
   return s;
 }
 
-amg_status fmt_mm_read(const char *path, fmt_csr **out) {
+/* system: refuse, from the size line and before the O(m) arrays exist, a
+ * matrix that cannot be a linear system's (fmt_mm_read_system). */
+static amg_status read_matrix(const char *path, int system, fmt_csr **out) {
   if (!out)
     return amg_error(AMG_ERR_ARG, "mm_read: out is NULL");
   *out = NULL;
@@ -453,6 +455,13 @@ amg_status fmt_mm_read(const char *path, fmt_csr **out) {
   amg_status s = read_banner(&r, &field, &symmetric);
   if (s == AMG_OK)
     s = read_size(&r, symmetric, &m, &n, &nnz);
+  if (s == AMG_OK && system && m != n)
+    s = amg_error(AMG_ERR_NOT_SQUARE, "%s:%lld: the size line declares %d x %d; a linear system needs a square "
+                  "matrix", path, r.line, m, n);
+  if (s == AMG_OK && system && nnz < m)
+    s = amg_error(AMG_ERR_BAD_DIAGONAL,
+                  "%s:%lld: %lld entries for %d rows; every row needs its diagonal entry, so at least %d entries",
+                  path, r.line, (long long)nnz, m, m);
   if (s == AMG_OK)
     s = read_entries(&r, field, symmetric, m, n, nnz, &c);
   fclose(r.f); /* read-only: a close error cannot lose data */
@@ -464,18 +473,7 @@ amg_status fmt_mm_read(const char *path, fmt_csr **out) {
   return s;
 }
 
-amg_status fmt_mm_read_size(const char *path, int32_t *m, int32_t *n, int64_t *nnz, long long *size_line) {
-  if (!path || !m || !n || !nnz || !size_line)
-    return amg_error(AMG_ERR_ARG, "mm_read_size: NULL argument");
-  mm_file r = {.f = fopen(path, "r"), .path = path, .line = 0};
-  if (!r.f)
-    return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-  mm_field field = MM_REAL;
-  int symmetric = 0;
-  amg_status s = read_banner(&r, &field, &symmetric);
-  if (s == AMG_OK)
-    s = read_size(&r, symmetric, m, n, nnz);
-  *size_line = r.line;
-  fclose(r.f);
-  return s;
-}
+
+amg_status fmt_mm_read(const char *path, fmt_csr **out) { return read_matrix(path, 0, out); }
+
+amg_status fmt_mm_read_system(const char *path, fmt_csr **out) { return read_matrix(path, 1, out); }

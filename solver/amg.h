@@ -50,8 +50,8 @@ typedef struct amg_options {
   int32_t coarse_size;               /* 500: stop coarsening at or below this many rows */
   int max_levels;                    /* 10 */
   /* cycle */
-  int pre_sweeps, post_sweeps;       /* 1, 1 weighted-Jacobi sweeps (equal with PCG, which needs a
-                                        symmetric V-cycle) */
+  int pre_sweeps, post_sweeps;       /* 1, 1 weighted-Jacobi sweeps (with PCG equal and at least 1:
+                                        CG needs a symmetric positive definite V-cycle) */
   double jacobi_omega;               /* 0: use 4/(3 rho) with rho from the setup */
   /* solver */
   amg_solver_kind solver;            /* PCG (the V-cycle preconditions CG) */
@@ -137,8 +137,8 @@ const int32_t *amg_level_aggregates(const amg_hierarchy *h, int l);
 typedef struct amg_solve_report {
   int iterations;           /* PCG iterations or V-cycles */
   int converged;            /* relative_residual <= tol */
-  double relative_residual; /* ||b - A x|| / ||b||, recomputed from x at the end; NaN if the solve
-                               stopped before (bad b, no memory) */
+  double relative_residual; /* ||b - A x|| / ||b||, recomputed from x at the end; NaN where not
+                               computed for the x returned (bad b, no memory, x out of range) */
   double *history;          /* ||r_k|| / ||b|| for k = 0 .. iterations (the method's own residual) */
   int history_len;
   double solve_ms;          /* the iterations and the final residual; not b's upload or x's download */
@@ -152,7 +152,10 @@ typedef struct amg_solve_report {
  * true residual b - A x: where PCG's own residual met tol and the true one
  * did not, PCG restarts from x (at most twice). b and x are host vectors of
  * the matrix's size (the library cannot check their length). The report is
- * filled whatever the outcome. Returns AMG_OK when converged, else
+ * filled whatever the outcome, and x holds the last iterate once the
+ * iterations have begun; call
+ * amg_solve_report_free after every call (amg_solve overwrites *rep without
+ * freeing it). Returns AMG_OK when converged, else
  * AMG_ERR_NOT_CONVERGED, AMG_ERR_BREAKDOWN (p'Ap <= 0: A not SPD; r'Mr <= 0:
  * preconditioner not SPD), AMG_ERR_DIVERGED or AMG_ERR_NONFINITE, with a
  * message naming the iteration.

@@ -39,8 +39,8 @@ amg_status amg_bad_diagonal(int32_t i, double v);
 
 /* Symmetric strength: smask[16t + r] has bit c set exactly when the entry
  * (i, j) at local (r, c) of tile t is off-diagonal, nonzero, and
- * |a_ij| >= theta * sqrt|a_ii| * sqrt|a_jj| (no overflow for any finite
- * diagonal). Same indexing as a->mask; its bits
+ * |a_ij| >= theta * (sqrt|a_ii| * sqrt|a_jj|) (the same for (i, j) and
+ * (j, i), and no overflow for any finite diagonal). Same indexing as a->mask; its bits
  * are a subset of a->mask's. d is the diagonal. */
 amg_status amg_strength_host(const fmt_tile *a, const double *d, double theta, uint16_t *smask);
 amg_status amg_strength_device(const fmt_tile *a, const double *d, double theta, uint16_t *smask);

@@ -40,8 +40,9 @@ struct amg_hierarchy {
   int asymmetric; /* level 0's A was compared with its transpose and differs */
 };
 
-/* Re-raises status s with its message and, where h->asymmetric, a note that
- * A is not symmetric (the likely cause of a failed SPD setup or solve). */
+/* Re-raises status s with its message and, where h->asymmetric and s is a
+ * failure that an SPD matrix would not have (singular, breakdown, diverged,
+ * not converged, bad diagonal), a note that A is not symmetric. */
 amg_status amg_note_asymmetry(const amg_hierarchy *h, amg_status s);
 
 /* Captures the PCG iteration as a CUDA graph (GPU; a failed capture only

@@ -61,6 +61,9 @@ amg_status amg_options_check(const amg_options *o) {
   if (o->pre_sweeps < 0 || o->pre_sweeps > 100 || o->post_sweeps < 0 || o->post_sweeps > 100)
     return amg_error(AMG_ERR_CONFIG, "cycle sweeps (%d, %d) must be in 0..100", o->pre_sweeps,
                      o->post_sweeps);
+  if (o->solver == AMG_SOLVER_PCG && o->pre_sweeps == 0 && o->post_sweeps == 0)
+    return amg_error(AMG_ERR_CONFIG, "cycle.pre_sweeps = cycle.post_sweeps = 0 with solver.type = pcg: without "
+                                     "smoothing the V-cycle is a singular preconditioner; take at least 1");
   if (o->solver == AMG_SOLVER_PCG && o->pre_sweeps != o->post_sweeps)
     return amg_error(AMG_ERR_CONFIG,
                      "cycle.pre_sweeps = %d and cycle.post_sweeps = %d must be equal with solver.type = pcg: "
@@ -71,6 +74,8 @@ amg_status amg_options_check(const amg_options *o) {
                      o->jacobi_omega);
   if (!(o->tol > 0.0 && o->tol < 1.0))
     return amg_error(AMG_ERR_CONFIG, "solver.tol = %g must be in (0, 1)", o->tol);
+  if (o->spgemm == SPGEMM_CUSPARSE && o->backend == AMG_BACKEND_CPU)
+    return amg_error(AMG_ERR_CONFIG, "amg.spgemm = cusparse needs the GPU, and the backend is cpu");
   if (o->max_iter < 1 || o->max_iter > AMG_MAX_ITER)
     return amg_error(AMG_ERR_CONFIG, "solver.max_iter = %d must be in 1..%d", o->max_iter, AMG_MAX_ITER);
   return AMG_OK;

@@ -198,9 +198,8 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   if (opt->backend == AMG_BACKEND_GPU && gpus < 1)
     return amg_error(AMG_ERR_NO_DEVICE, "the GPU backend was requested but no GPU is available%s",
                      AMG_ENABLE_CUDA_BUILD ? "" : " (this build has no CUDA)");
-  if (opt->spgemm == SPGEMM_CUSPARSE && (opt->backend == AMG_BACKEND_CPU || gpus < 1))
-    return amg_error(AMG_ERR_NO_DEVICE, "amg.spgemm = cusparse needs the GPU, and %s",
-                     gpus < 1 ? "no GPU is available" : "the backend is cpu");
+  if (opt->spgemm == SPGEMM_CUSPARSE && gpus < 1) /* backend cpu: amg_options_check */
+    return amg_error(AMG_ERR_NO_DEVICE, "amg.spgemm = cusparse needs the GPU, and no GPU is available");
   amg_hierarchy *h = calloc(1, sizeof *h);
   if (!h)
     return amg_error(AMG_ERR_NOMEM, "amg_setup: out of host memory");
@@ -300,7 +299,9 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
 }
 
 amg_status amg_note_asymmetry(const amg_hierarchy *h, amg_status s) {
-  if (s == AMG_OK || !h->asymmetric)
+  int spd_failure = s == AMG_ERR_SINGULAR || s == AMG_ERR_BREAKDOWN || s == AMG_ERR_DIVERGED ||
+                    s == AMG_ERR_NOT_CONVERGED || s == AMG_ERR_BAD_DIAGONAL;
+  if (!spd_failure || !h->asymmetric)
     return s;
   char what[400];
   snprintf(what, sizeof what, "%s", amg_error_message());

@@ -14,6 +14,7 @@
  * true residual b - A x is recomputed, and it decides convergence: PCG
  * restarts from x when its own residual met tol and the true one did not.
  * A b whose norm cannot be squared in double is scaled by a power of two. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,6 +245,29 @@ static amg_status scale_rhs(amg_hierarchy *h, const double *b, double *bnorm, in
   return s;
 }
 
+/* x = x' 2^-shift for the solution x' of the scaled system, whatever the
+ * outcome. A significant entry (within 2^52 of the largest) that leaves
+ * double's normal range makes x unrepresentable: AMG_ERR_NONFINITE. */
+static amg_status unscale_x(double *x, int32_t n, int shift) {
+  double xmax = 0;
+  for (int32_t i = 0; i < n; i++)
+    xmax = fabs(x[i]) > xmax ? fabs(x[i]) : xmax;
+  const double significant = ldexp(xmax, -52);
+  int32_t bad = -1;
+  for (int32_t i = 0; i < n; i++) {
+    double before = x[i];
+    x[i] = ldexp(x[i], -shift);
+    if (bad < 0 && (!isfinite(x[i]) || (fabs(before) >= significant && before != 0 && fabs(x[i]) < DBL_MIN)))
+      bad = i;
+  }
+  if (bad < 0)
+    return AMG_OK;
+  return amg_error(AMG_ERR_NONFINITE,
+                   "x[%d] (1-based %d) = %g is out of double's normal range once b's scaling by 2^%d is undone: "
+                   "the solution cannot be represented",
+                   bad, bad + 1, x[bad], shift);
+}
+
 /* PCG's stopping test reads its recursive residual, which can drift from
  * b - A x (nearly singular A, tol near the rounding level). After it stops
  * converged, the true residual decides; above tol, PCG restarts from the
@@ -320,17 +344,14 @@ amg_status amg_solve(amg_hierarchy *h, const double *b, double *x, amg_solve_rep
   rep->solve_ms = amg_now_ms() - t0;
   rep->ms_per_iteration = rep->iterations ? rep->solve_ms / rep->iterations : 0;
   amg_status xs = fmt_copy(x, FMT_HOST, w->x, h->loc, (size_t)n * sizeof *x);
+  amg_status us = xs == AMG_OK && shift ? unscale_x(x, n, shift) : AMG_OK;
   if (s != AMG_OK)
     return amg_note_asymmetry(h, amg_error(s, "%s", message));
-  if (tr != AMG_OK || xs != AMG_OK)
-    return tr != AMG_OK ? tr : xs;
-  for (int32_t i = 0; shift && i < n; i++) {
-    x[i] = ldexp(x[i], -shift);
-    if (!isfinite(x[i])) {
-      rep->converged = 0;
-      return amg_error(AMG_ERR_NONFINITE, "x[%d] (1-based %d) overflows double once b's scaling by 2^%d is undone",
-                       i, i + 1, shift);
-    }
+  if (tr != AMG_OK || xs != AMG_OK || us != AMG_OK) {
+    rep->converged = 0;
+    if (us != AMG_OK)
+      rep->relative_residual = NAN; /* it was x's before the scaling was undone */
+    return tr != AMG_OK ? tr : xs != AMG_OK ? xs : us;
   }
   return AMG_OK;
 }

@@ -56,7 +56,7 @@ amg_status amg_strength_host(const fmt_tile *a, const double *d, double theta, u
           int c = __builtin_ctz(bits);
           int32_t j = a->tile_col[t] * FMT_TILE + c;
           double v = a->val[k];
-          if (i != j && v != 0.0 && fabs(v) >= theta * sqrt(fabs(d[i])) * sqrt(fabs(d[j])))
+          if (i != j && v != 0.0 && fabs(v) >= theta * (sqrt(fabs(d[i])) * sqrt(fabs(d[j]))))
             strong |= (uint16_t)(1u << c);
         }
         smask[FMT_TILE * t + r] = strong;

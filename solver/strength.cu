@@ -43,7 +43,7 @@ static __global__ void strength_kernel(int64_t nt, int32_t tile_m, const int64_t
     int c = __ffs(bits) - 1;
     int32_t j = tile_col[t] * FMT_TILE + c;
     double v = val[k];
-    if (i != j && v != 0.0 && fabs(v) >= theta * sqrt(fabs(d[i])) * sqrt(fabs(d[j])))
+    if (i != j && v != 0.0 && fabs(v) >= theta * (sqrt(fabs(d[i])) * sqrt(fabs(d[j]))))
       strong |= 1u << c;
   }
   smask[FMT_TILE * t + r] = (uint16_t)strong;

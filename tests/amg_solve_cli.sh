@@ -44,7 +44,7 @@ expect "malformed .mtx" 1 "malformed.mtx:4:" -- --config "$dir/malformed.cfg"
 mm range '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 4\n3 2 4\n'
 expect "index out of range" 1 "range.mtx:4: row index 3 out of range" -- --config "$dir/range.cfg"
 mm rect '%%MatrixMarket matrix coordinate real general\n2 3 2\n1 1 4\n2 2 4\n'
-expect "non-square matrix" 1 "rect.mtx:2: the size line declares 2 x 3; AMG needs a square matrix" -- --config "$dir/rect.cfg"
+expect "non-square matrix" 1 "rect.mtx:2: the size line declares 2 x 3; a linear system needs a square matrix" -- --config "$dir/rect.cfg"
 mm zerodiag '%%MatrixMarket matrix coordinate real symmetric\n3 3 5\n1 1 2\n2 1 -1\n2 2 0\n3 2 -1\n3 3 2\n'
 expect "zero diagonal" 2 "row 1 (1-based 2): diagonal entry is 0" -- --config "$dir/zerodiag.cfg"
 mm nan '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 nan\n2 2 4\n'
@@ -67,6 +67,8 @@ rhs long "0.$(printf '0%.0s' $(seq 297))1\n2\n3\n"
 expect "long line is one value" 1 "long.txt:3: 3 values, the matrix needs 4" -- --config "$dir/long.cfg"
 rhs nul '1\n2\000x\n3\n4\n'
 expect "NUL in b" 1 "nul.txt:2: line contains a NUL byte" -- --config "$dir/nul.cfg"
+rhs nulend '1\n2\000\n3\n4\n'
+expect "NUL ending a line of b" 1 "nulend.txt:2: line contains a NUL byte" -- --config "$dir/nulend.cfg"
 rhs nanb '1\nnan\n3\n4\n'
 expect "NaN in b" 1 "nanb.txt:2: value is not finite in double precision: 'nan'" -- --config "$dir/nanb.cfg"
 rhs big '1\n1e400\n3\n4\n'
@@ -82,6 +84,19 @@ if [ $code -ne 0 ] || ! grep -qE "^converged after .* true relative residual [0-
 else
   echo "ok   b of 1e-170: $(tail -1 "$dir/out")"
 fi
+# The matrix through a pipe: it is read in one pass.
+mkfifo "$dir/pipe.mtx"
+cat "$dir/tri4.mtx" >"$dir/pipe.mtx" &
+printf 'problem: { type = "matrix_market"; file = "pipe.mtx"; };\noutput: { verbose = false; };\n' >"$dir/pipe.cfg"
+timeout 30 "$solve" --backend cpu --config "$dir/pipe.cfg" >"$dir/out" 2>"$dir/err"
+code=$?
+if [ $code -ne 0 ]; then
+  echo "FAIL matrix from a pipe: exit $code"; sed 's/^/  /' "$dir/err" | head -3; failures=$((failures + 1))
+else
+  echo "ok   matrix from a pipe: $(grep -m1 'converged after' "$dir/out")"
+fi
+expect "cusparse on the CPU" 1 "amg.spgemm = cusparse needs the GPU, and the backend is cpu" -- \
+  --config "$dir/tiny.cfg" --set amg.spgemm=cusparse
 expect "--config twice" 1 "--config given twice" -- --config "$dir/tiny.cfg" --config "$dir/tiny.cfg"
 expect "bad --repeat" 1 "--repeat takes a count in 1..1000, not '0'" -- --config "$dir/unknown.cfg" --repeat 0
 

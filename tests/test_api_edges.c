@@ -97,6 +97,17 @@ static void rhs_scaling(void) {
     CHECK(s == AMG_OK && conv == 1 && truth <= o.tol && fabs(res - truth) <= 1e-3 * o.tol,
           "b * %g: %s, true residual %.3e, reported %.3e", factors[k], amg_status_name(s), truth, res);
   }
+  /* a scaled b whose solve fails still gets x scaled back: 2 iterations, not converged */
+  o.max_iter = 2;
+  CHECK_ERROR(solve(a, &o, b, x, &res, &conv), AMG_ERR_NOT_CONVERGED, "");
+  for (int32_t i = 0; i < n; i++)
+    scaled[i] = ldexp(b[i], -600);
+  CHECK_ERROR(solve(a, &o, scaled, x_scaled, &res, &conv), AMG_ERR_NOT_CONVERGED, "");
+  int same = 1;
+  for (int32_t i = 0; i < n; i++)
+    same &= ldexp(x_scaled[i], 600) == x[i];
+  CHECK(same, "b * 2^-600, not converged: x is not scaled back");
+  o.max_iter = 100;
   scaled[0] = NAN;
   CHECK_ERROR(solve(a, &o, scaled, x_scaled, &res, &conv), AMG_ERR_NONFINITE, "b[0] (1-based 1) = nan");
   CHECK(isnan(res) && conv == 0, "NaN b: the report says residual %g, converged %d", res, conv);
@@ -159,6 +170,22 @@ static void converged_means_true_residual(void) {
 static void extreme_matrices(void) {
   amg_options o = options();
   amg_hierarchy *h = NULL;
+  /* A ~ 1e12 and b ~ 1e-308: x ~ 1e-320 is not representable in double */
+  {
+    fmt_csr *a = NULL;
+    CHECK_OK(fmt_poisson(5, 40, &a));
+    for (int64_t k = 0; k < a->nnz; k++)
+      a->val[k] *= 1e12;
+    double *b = random_vector(a->m, 9), *x = malloc((size_t)a->m * sizeof *x), res;
+    int conv;
+    for (int32_t i = 0; i < a->m; i++)
+      b[i] *= 1e-308;
+    CHECK_ERROR(solve(a, &o, b, x, &res, &conv), AMG_ERR_NONFINITE, "cannot be represented");
+    CHECK(conv == 0 && isnan(res), "x out of range: converged %d, residual %g", conv, res);
+    free(b);
+    free(x);
+    fmt_csr_destroy(a);
+  }
   /* 4e-310: positive and finite, but 1/a_ii overflows */
   fmt_csr *a = NULL;
   CHECK_OK(fmt_poisson(5, 30, &a));
@@ -224,7 +251,7 @@ static void bad_options_and_arguments(void) {
   o = options();
   o.backend = AMG_BACKEND_CPU;
   o.spgemm = SPGEMM_CUSPARSE;
-  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_NO_DEVICE, "cusparse needs the GPU");
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_CONFIG, "cusparse needs the GPU, and the backend is cpu");
   o = options();
   o.max_iter = AMG_MAX_ITER + 1;
   CHECK_ERROR(amg_options_check(&o), AMG_ERR_CONFIG, "solver.max_iter");

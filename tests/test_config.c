@@ -404,6 +404,8 @@ static void check_finish(void) {
   CHECK_OK(app_config_set(&c, "cycle.pre_sweeps=2"));
   CHECK_OK(app_config_finish(&c));
   CHECK_OK(app_config_set(&c, "cycle.pre_sweeps=0"));
+  CHECK_OK(app_config_set(&c, "cycle.post_sweeps=0"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG, "without smoothing the V-cycle is a singular preconditioner");
   CHECK_OK(app_config_set(&c, "solver.type=stationary"));
   CHECK_OK(app_config_finish(&c));
 

@@ -461,7 +461,31 @@ static void test_bad_headers(void) {
   CHECK(a == NULL, "%s: output is not NULL after an error", missing);
 }
 
+/* fmt_mm_read_system: the size line of a system's matrix, checked before reading on. */
+static void test_system_files(void) {
+  const char *rect = "%%MatrixMarket matrix coordinate real general\n% c\n2 3 2\n1 1 4\n2 2 4\n";
+  const char *few = "%%MatrixMarket matrix coordinate real general\n2000000000 2000000000 2\n1 1 4\n2 2 4\n";
+  const char *good = "%%MatrixMarket matrix coordinate real symmetric\n2 2 3\n1 1 4\n2 1 -1\n2 2 4\n";
+  fmt_csr *a = NULL;
+  write_bytes("mmio_t_sys_rect.mtx", rect, strlen(rect));
+  CHECK_ERROR(fmt_mm_read_system("mmio_t_sys_rect.mtx", &a), AMG_ERR_NOT_SQUARE,
+              "mmio_t_sys_rect.mtx:3: the size line declares 2 x 3");
+  CHECK_OK(fmt_mm_read("mmio_t_sys_rect.mtx", &a)); /* a rectangular matrix is a matrix */
+  fmt_csr_destroy(a);
+  write_bytes("mmio_t_sys_few.mtx", few, strlen(few));
+  CHECK_ERROR(fmt_mm_read_system("mmio_t_sys_few.mtx", &a), AMG_ERR_BAD_DIAGONAL,
+              "mmio_t_sys_few.mtx:2: 2 entries for 2000000000 rows");
+  write_bytes("mmio_t_sys_good.mtx", good, strlen(good));
+  CHECK_OK(fmt_mm_read_system("mmio_t_sys_good.mtx", &a));
+  CHECK(a && a->m == 2 && a->nnz == 4, "a symmetric system's matrix, expanded");
+  fmt_csr_destroy(a);
+  remove("mmio_t_sys_rect.mtx");
+  remove("mmio_t_sys_few.mtx");
+  remove("mmio_t_sys_good.mtx");
+}
+
 int main(void) {
+  test_system_files();
   test_writer();
   test_valid_files();
   test_bad_entries();

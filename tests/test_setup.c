@@ -426,7 +426,40 @@ static void check_unsymmetric(void) {
   fmt_csr_destroy(a);
 }
 
+/* Strength is symmetric for a symmetric A even at the threshold: a_ij set to
+ * theta sqrt(d_i) sqrt(d_j) as rounded in either order, for random diagonals
+ * (before the threshold's product was parenthesised, about a third of such
+ * pairs came out strong one way only). */
+static void check_strength_symmetric(void) {
+  const double theta = 0.08;
+  test_rng rng = {5};
+  int asymmetric = 0;
+  for (int trial = 0; trial < 200; trial++) {
+    double di = 1 + 10 * test_rng_uniform(&rng), dj = 1 + 10 * test_rng_uniform(&rng);
+    double v = trial % 2 ? theta * sqrt(di) * sqrt(dj) : theta * sqrt(dj) * sqrt(di);
+    const int64_t row_ptr[3] = {0, 2, 4};
+    const int32_t col[4] = {0, 1, 0, 1};
+    const double val[4] = {di, -v, -v, dj};
+    fmt_csr *a = NULL;
+    fmt_tile *t = NULL;
+    CHECK_OK(fmt_csr_create(2, 2, 4, FMT_HOST, &a));
+    memcpy(a->row_ptr, row_ptr, sizeof row_ptr);
+    memcpy(a->col, col, sizeof col);
+    memcpy(a->val, val, sizeof val);
+    CHECK_OK(fmt_tile_from_csr(a, &t));
+    double d[2];
+    uint16_t smask[FMT_TILE] = {0};
+    CHECK_OK(amg_diagonal_host(t, d));
+    CHECK_OK(amg_strength_host(t, d, theta, smask));
+    asymmetric += ((smask[0] >> 1) & 1u) != (smask[1] & 1u);
+    fmt_tile_destroy(t);
+    fmt_csr_destroy(a);
+  }
+  CHECK(asymmetric == 0, "strength: %d of 200 symmetric pairs strong one way only", asymmetric);
+}
+
 int main(void) {
+  check_strength_symmetric();
   check_unsymmetric();
   /* No filtering anywhere: P is rebuilt exactly on every level. */
   check_problem(5, 40, 0.0, 0.0);
