@@ -84,6 +84,8 @@ void print_setup_breakdown(FILE *f, const amg_setup_report *r) {
   fputc('\n', f);
 }
 
+#define HISTORY_ENDS 50 /* rows printed at each end of a longer history */
+
 void print_convergence(FILE *f, const amg_solve_report *s, const app_config *cfg) {
   const amg_options *o = &cfg->amg;
   fprintf(f, "\nConvergence (%s, V(%d,%d) weighted Jacobi, tol %.1e)\n",
@@ -91,6 +93,11 @@ void print_convergence(FILE *f, const amg_solve_report *s, const app_config *cfg
           o->pre_sweeps, o->post_sweeps, o->tol);
   fprintf(f, "%5s %13s %8s\n", "iter", "||r||/||b||", "factor");
   for (int k = 0; k < s->history_len; k++) {
+    if (s->history_len > 2 * HISTORY_ENDS && k == HISTORY_ENDS) { /* the middle of a long history */
+      fprintf(f, "  ... %d rows left out (output.report holds them all)\n", s->history_len - 2 * HISTORY_ENDS);
+      k = s->history_len - HISTORY_ENDS - 1;
+      continue;
+    }
     fprintf(f, "%5d %13.6e", k, s->history[k]);
     if (k > 0 && s->history[k - 1] > 0)
       fprintf(f, " %8.4f", s->history[k] / s->history[k - 1]);

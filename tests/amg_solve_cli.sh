@@ -123,6 +123,21 @@ else
   echo "ok   --compare-orders --repeat 2: $(grep -E '^ +sum' "$dir/out")"
 fi
 
+# A long history: 50 rows at each end on stdout, all 151 in the JSON report (a slow smoother, 150 V-cycles).
+printf 'problem: { type = "poisson"; stencil = 5; n = 64; };\nsolver: { type = "stationary"; max_iter = 150; };\n' \
+  >"$dir/long.cfg"
+printf 'cycle: { jacobi_omega = 0.05; };\noutput: { verbose = false; report = "%s"; };\n' "$dir/long.json" >>"$dir/long.cfg"
+"$solve" --backend cpu --config "$dir/long.cfg" >"$dir/out" 2>"$dir/err"
+code=$?
+rows=$(grep -cE '^ +[0-9]+ +[0-9.]+e[-+][0-9]+' "$dir/out")
+listed=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['residual_history']))" "$dir/long.json")
+if [ $code -ne 3 ] || [ "$rows" -ne 100 ] || ! grep -q "51 rows left out" "$dir/out" || [ "$listed" != 151 ]; then
+  echo "FAIL long history: exit $code (want 3), $rows rows printed (want 100), $listed in the report (want 151)"
+  failures=$((failures + 1))
+else
+  echo "ok   long history: $(grep 'rows left out' "$dir/out")"
+fi
+
 # A good run with a JSON report.
 "$solve" --backend cpu --config "$src/configs/poisson2d_5pt_small.cfg" --set output.report="$dir/report.json" \
   --set output.verbose=false >"$dir/out" 2>"$dir/err"
