@@ -473,7 +473,6 @@ static amg_status read_matrix(const char *path, int system, fmt_csr **out) {
   return s;
 }
 
-
 amg_status fmt_mm_read(const char *path, fmt_csr **out) { return read_matrix(path, 0, out); }
 
 amg_status fmt_mm_read_system(const char *path, fmt_csr **out) { return read_matrix(path, 1, out); }
