@@ -1,6 +1,8 @@
 /* The library API at its edges, as an embedder meets them:
  * - a right-hand side too small or too large to square in double still
- *   solves, and exactly as its power-of-two rescaling does (bitwise);
+ *   solves, and exactly as its power-of-two rescaling does (bitwise), x
+ *   being scaled back even when the solve fails, and refused when it leaves
+ *   double's range;
  * - a non-finite b is named; the report's residual is then NaN, not 0;
  * - "converged" means the true residual b - A x is within tol, checked here
  *   in long double, even where PCG's own residual drifts from it (a nearly
