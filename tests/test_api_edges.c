@@ -12,9 +12,11 @@
  * - a nonsymmetric A that fails is said to be nonsymmetric;
  * - bad options (enum values, unequal sweeps under PCG, cuSPARSE on the
  *   CPU) and NULL arguments give a status, not a crash; so does a device
- *   call where there is no GPU.
+ *   call where there is no GPU, and (GPU) a setup that runs out of device
+ *   memory, after which the library still works.
  * With the argument "gpu" the solves run on the GPU backend (label gpu). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -288,16 +290,64 @@ static void bad_options_and_arguments(void) {
   fmt_csr_destroy(a);
 }
 
+/* GPU: a setup that runs out of device memory midway says so and leaves the
+ * library usable. The pool is filled with chunks of 256 MiB, then of halving
+ * sizes down to 1 MiB, until nothing more fits; chunks are freed again from
+ * the smallest until 16 MiB are free. A 3D 7-point setup on 64^3 (some
+ * hundred MiB) must then fail with AMG_ERR_DEVICE_NOMEM. With every chunk
+ * freed, the same setup must succeed and solve. */
+static void device_memory_exhausted(void) {
+  enum { CHUNKS_MAX = 8192 };
+  static void *chunk[CHUNKS_MAX];
+  static size_t chunk_bytes[CHUNKS_MAX];
+  int count = 0;
+  for (size_t bytes = (size_t)256 << 20; bytes >= ((size_t)1 << 20); bytes /= 2)
+    while (count < CHUNKS_MAX && fmt_device_alloc(&chunk[count], bytes) == AMG_OK)
+      chunk_bytes[count++] = bytes;
+  CHECK(count > 0 && count < CHUNKS_MAX, "filling the device: %d chunks", count);
+  size_t freed = 0;
+  while (count > 0 && freed < ((size_t)16 << 20)) {
+    freed += chunk_bytes[--count];
+    fmt_device_free(chunk[count]);
+  }
+  fmt_csr *a = NULL;
+  CHECK_OK(fmt_poisson(7, 64, &a));
+  amg_options o = options();
+  amg_hierarchy *h = NULL;
+  amg_status s = amg_setup(a, &o, &h);
+  CHECK(s == AMG_ERR_DEVICE_NOMEM && h == NULL, "setup with 16 MiB left: %s: %s", amg_status_name(s),
+        amg_error_message());
+  CHECK(strstr(amg_error_message(), "out of device memory") != NULL, "message '%s'", amg_error_message());
+  amg_hierarchy_destroy(h);
+  for (int k = 0; k < count; k++)
+    fmt_device_free(chunk[k]);
+  CHECK_OK(amg_setup(a, &o, &h));
+  double *b = random_vector(a->m, 13), *x = malloc((size_t)a->m * sizeof *x);
+  amg_solve_report rep;
+  CHECK_OK(amg_solve(h, b, x, &rep));
+  CHECK(true_residual(a, b, x) <= o.tol, "after the memory came back: true residual %.3e", true_residual(a, b, x));
+  amg_solve_report_free(&rep);
+  amg_hierarchy_destroy(h);
+  free(b);
+  free(x);
+  fmt_csr_destroy(a);
+}
+
 int main(int argc, char **argv) {
   int gpu = argc > 1 && !strcmp(argv[1], "gpu");
   if (gpu) {
     test_require_device("test_api_edges gpu");
     backend = AMG_BACKEND_GPU;
+    CHECK_OK(amg_device_init(NULL)); /* library handles and kernels loaded before memory runs out */
   }
   rhs_scaling();
   converged_means_true_residual();
   extreme_matrices();
   if (!gpu)
     bad_options_and_arguments();
+  else if (getenv("AMG_TEST_QUICK"))
+    printf("AMG_TEST_QUICK: the out-of-device-memory setup is not run\n");
+  else
+    device_memory_exhausted();
   return test_finish(gpu ? "test_api_edges gpu" : "test_api_edges");
 }
