@@ -317,7 +317,7 @@ static void device_memory_exhausted(void) {
   amg_status s = amg_setup(a, &o, &h);
   CHECK(s == AMG_ERR_DEVICE_NOMEM && h == NULL, "setup with 16 MiB left: %s: %s", amg_status_name(s),
         amg_error_message());
-  CHECK(strstr(amg_error_message(), "out of device memory") != NULL, "message '%s'", amg_error_message());
+  CHECK(strstr(amg_error_message(), "out of memory") != NULL, "message '%s'", amg_error_message());
   amg_hierarchy_destroy(h);
   for (int k = 0; k < count; k++)
     fmt_device_free(chunk[k]);
