@@ -153,13 +153,12 @@ typedef struct amg_solve_report {
  * did not, PCG restarts from x (at most twice). b and x are host vectors of
  * the matrix's size (the library cannot check their length). The report is
  * filled whatever the outcome, and x holds the last iterate once the
- * iterations have begun; call
- * amg_solve_report_free after every call (amg_solve overwrites *rep without
- * freeing it). Returns AMG_OK when converged, else
- * AMG_ERR_NOT_CONVERGED, AMG_ERR_BREAKDOWN (p'Ap <= 0: A not SPD; r'Mr <= 0:
- * preconditioner not SPD), AMG_ERR_DIVERGED (V-cycles alone; PCG has no
- * growth test) or AMG_ERR_NONFINITE, with a
- * message naming the iteration.
+ * iterations have begun; call amg_solve_report_free after every call
+ * (amg_solve overwrites *rep without freeing it). Returns AMG_OK when
+ * converged, else AMG_ERR_NOT_CONVERGED, AMG_ERR_BREAKDOWN (p'Ap <= 0: A not
+ * SPD; r'Mr <= 0: preconditioner not SPD), AMG_ERR_DIVERGED (V-cycles alone;
+ * PCG has no growth test) or AMG_ERR_NONFINITE, with a message naming the
+ * iteration.
  *
  * A hierarchy holds the solve's work vectors, and the GPU backend has one
  * stream and memory pool per process: call the library from one thread at
