@@ -134,12 +134,15 @@ static amg_status pcg(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int
     rep->history[it] = sqrt(rr) / bnorm;
     rep->history_len = it + 1;
     print_iteration(h, it, rep->history);
-    if (!isfinite(pq) || !isfinite(rr))
-      return amg_error(AMG_ERR_NONFINITE, "PCG: NaN or Inf at iteration %d (p'Ap = %g, r'r = %g)", it, pq, rr);
-    if (!(pq > 0))
+    if (isfinite(pq) && !(pq > 0)) /* first: p'Ap = 0 makes alpha, x and r non-finite */
       return amg_error(AMG_ERR_BREAKDOWN,
                        "PCG breakdown at iteration %d: p'Ap = %g <= 0, so A is not positive definite", it,
                        pq);
+    if (!isfinite(pq) || !isfinite(rr))
+      return amg_error(AMG_ERR_NONFINITE,
+                       "PCG: NaN or Inf at iteration %d (p'Ap = %g, r'r = %g): A may be singular or not "
+                       "positive definite",
+                       it, pq, rr);
     if (rep->history[it] <= h->opt.tol) {
       rep->converged = 1;
       return AMG_OK;

@@ -10,7 +10,8 @@
  * - diagonals too small to invert, and entries so large that |a_ii a_jj|
  *   overflows, are handled (refused by name, or coarsened as usual);
  * - a nonsymmetric A that fails is said to be nonsymmetric;
- * - PCG on a badly scaled SPD matrix is not cut off as diverged;
+ * - PCG on a badly scaled SPD matrix is not cut off as diverged, and on a
+ *   singular one fails with a message that says it may be singular;
  * - bad options (enum values, unequal sweeps under PCG, cuSPARSE on the
  *   CPU) and NULL arguments give a status, not a crash; so does a device
  *   call where there is no GPU, and (GPU) a setup that runs out of device
@@ -254,6 +255,28 @@ static void badly_scaled(void) {
   fmt_csr_destroy(a);
 }
 
+/* A singular matrix (rows 1 and 2 equal up to sign) with b outside its
+ * range: x grows until PCG breaks down or overflows, and the message must
+ * say that A may be singular. */
+static void singular(void) {
+  const int64_t row_ptr[4] = {0, 2, 4, 5};
+  const int32_t col[5] = {0, 1, 0, 1, 2};
+  const double val[5] = {2, -2, -2, 2, 2};
+  fmt_csr *a = NULL;
+  CHECK_OK(fmt_csr_create(3, 3, 5, FMT_HOST, &a));
+  memcpy(a->row_ptr, row_ptr, sizeof row_ptr);
+  memcpy(a->col, col, sizeof col);
+  memcpy(a->val, val, sizeof val);
+  amg_options o = options();
+  double b[3] = {1, 2, 3}, x[3], res;
+  int conv;
+  amg_status s = solve(a, &o, b, x, &res, &conv);
+  CHECK((s == AMG_ERR_BREAKDOWN || s == AMG_ERR_SINGULAR || s == AMG_ERR_NONFINITE) &&
+            (strstr(amg_error_message(), "singular") || strstr(amg_error_message(), "positive definite")),
+        "singular: %s: %s", amg_status_name(s), amg_error_message());
+  fmt_csr_destroy(a);
+}
+
 static void bad_options_and_arguments(void) {
   fmt_csr *a = NULL;
   CHECK_OK(fmt_poisson(5, 8, &a));
@@ -367,6 +390,7 @@ int main(int argc, char **argv) {
   converged_means_true_residual();
   extreme_matrices();
   badly_scaled();
+  singular();
   if (!gpu)
     bad_options_and_arguments();
   else if (getenv("AMG_TEST_QUICK"))
