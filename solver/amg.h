@@ -156,8 +156,9 @@ typedef struct amg_solve_report {
  * iterations have begun; call amg_solve_report_free after every call
  * (amg_solve overwrites *rep without freeing it). Returns AMG_OK when
  * converged, else AMG_ERR_NOT_CONVERGED, AMG_ERR_BREAKDOWN (p'Ap <= 0: A not
- * SPD; r'Mr <= 0: preconditioner not SPD), AMG_ERR_DIVERGED (V-cycles alone;
- * PCG has no growth test) or AMG_ERR_NONFINITE, with a message naming the
+ * SPD; r'Mr <= 0: preconditioner not SPD), AMG_ERR_DIVERGED (||r|| past 1e6
+ * ||b|| for V-cycles; past 1e10 ||b|| for PCG, which an SPD A allows only
+ * for cond(A) > 1e20) or AMG_ERR_NONFINITE, with a message naming the
  * iteration.
  *
  * A hierarchy holds the solve's work vectors, and the GPU backend has one

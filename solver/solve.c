@@ -10,10 +10,13 @@
  * iteration, to read the scalars and test convergence. If capture is not
  * possible the same calls run unrecorded. The loop allocates nothing.
  * Checks per iteration: non-finite scalars; p'Ap <= 0 (A not SPD); r'Mr <= 0
- * (preconditioner not SPD); for V-cycles alone, growth past DIVERGENCE x
- * ||b||. PCG has no growth test: with A and M SPD it cannot diverge, and its
- * residual's 2-norm may rise far above ||b|| on its way down when A is badly
- * scaled (a 1e8 diagonal scaling of a Laplacian: 1.7e6 x at iteration 1). At the end the
+ * (preconditioner not SPD); growth of ||r|| / ||b|| past DIVERGENCE
+ * (V-cycles) or PCG_DIVERGENCE. PCG's error falls in the A-norm, so with A
+ * SPD ||r_k|| <= sqrt(cond(A)) ||b||: its residual may rise far above ||b||
+ * on a badly scaled A (a 1e8 diagonal scaling of a Laplacian: 1.7e6 ||b|| at
+ * iteration 1, then down to 5e-8), and past 1e10 only where cond(A) > 1e20,
+ * singular in double (a singular A with b outside its range: 8.7e130 after
+ * 100 iterations on the GPU). At the end the
  * true residual b - A x is recomputed, and it decides convergence: PCG
  * restarts from x when its own residual met tol and the true one did not.
  * A b whose norm cannot be squared in double is scaled by a power of two. */
@@ -26,6 +29,7 @@
 #include "hierarchy.h"
 
 #define DIVERGENCE 1e6
+#define PCG_DIVERGENCE 1e10
 
 /* Brings s to the host mirror (device) and waits. */
 static amg_status fetch(amg_hierarchy *h) {
@@ -147,6 +151,11 @@ static amg_status pcg(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int
       rep->converged = 1;
       return AMG_OK;
     }
+    if (rep->history[it] > PCG_DIVERGENCE)
+      return amg_error(AMG_ERR_DIVERGED,
+                       "PCG diverged: ||r||/||b|| = %.3e at iteration %d, which an SPD A allows only for "
+                       "cond(A) > 1e20: A is singular or not positive definite in double precision",
+                       rep->history[it], it);
     if (!(rz > 0) || !isfinite(rz))
       return amg_error(AMG_ERR_BREAKDOWN,
                        "PCG breakdown at iteration %d: r'Mr = %g <= 0, so the preconditioner is not "
