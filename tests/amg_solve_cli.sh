@@ -97,6 +97,8 @@ else
 fi
 expect "cusparse on the CPU" 1 "amg.spgemm = cusparse needs the GPU, and the backend is cpu" -- \
   --config "$dir/tiny.cfg" --set amg.spgemm=cusparse
+sets=(); for k in $(seq 65); do sets+=(--set solver.max_iter=$k); done
+expect "65 --set options" 1 "more than 64 --set options" -- --config "$dir/tiny.cfg" "${sets[@]}"
 expect "--config twice" 1 "--config given twice" -- --config "$dir/tiny.cfg" --config "$dir/tiny.cfg"
 expect "bad --repeat" 1 "--repeat takes a count in 1..1000, not '0'" -- --config "$dir/unknown.cfg" --repeat 0
 

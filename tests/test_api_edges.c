@@ -215,6 +215,17 @@ static void extreme_matrices(void) {
   free(b);
   free(x);
   fmt_csr_destroy(a);
+  /* 5000 decoupled rows (the identity): no aggregates form, and with theta 0
+   * already the message must not advise lowering it */
+  CHECK_OK(fmt_csr_create(5000, 5000, 5000, FMT_HOST, &a));
+  for (int32_t i = 0; i < 5000; i++) {
+    a->row_ptr[i] = i;
+    a->col[i] = i;
+    a->val[i] = 1.0;
+  }
+  a->row_ptr[5000] = 5000;
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_CONFIG, "amg.strength_theta is 0 already");
+  fmt_csr_destroy(a);
   /* nonsymmetric (upwinded convection): whatever fails names the asymmetry */
   CHECK_OK(fmt_poisson(5, 40, &a));
   for (int32_t i = 0; i < a->m; i++)
