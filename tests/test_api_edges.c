@@ -240,8 +240,7 @@ static void extreme_matrices(void) {
     for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
       if (a->col[k] == i - 1)
         a->val[k] = -4.0;
-  b = random_vector(a->m, 5);
-  x = malloc((size_t)a->m * sizeof *x);
+  double *b = random_vector(a->m, 5), *x = malloc((size_t)a->m * sizeof *x);
   double res;
   int conv;
   amg_status s = solve(a, &o, b, x, &res, &conv);
