@@ -10,16 +10,14 @@
  * iteration, to read the scalars and test convergence. If capture is not
  * possible the same calls run unrecorded. The loop allocates nothing.
  * Checks per iteration: non-finite scalars; p'Ap <= 0 (A not SPD); r'Mr <= 0
- * (preconditioner not SPD); growth of ||r|| / ||b|| past DIVERGENCE
- * (V-cycles) or PCG_DIVERGENCE. PCG's error falls in the A-norm, so with A
- * SPD ||r_k|| <= sqrt(cond(A)) ||b||: its residual may rise far above ||b||
- * on a badly scaled A (a 1e8 diagonal scaling of a Laplacian: 1.7e6 ||b|| at
- * iteration 1, then down to 5e-8), and past 1e10 only where cond(A) > 1e20,
- * singular in double (a singular A with b outside its range: 8.7e130 after
- * 100 iterations on the GPU). At the end the
- * true residual b - A x is recomputed, and it decides convergence: PCG
- * restarts from x when its own residual met tol and the true one did not.
- * A b whose norm cannot be squared in double is scaled by a power of two. */
+ * (preconditioner not SPD); ||r|| / ||b|| past DIVERGENCE (V-cycles) or
+ * PCG_DIVERGENCE. PCG's bound is looser: its error falls in the A-norm, so
+ * ||r_k|| <= sqrt(cond A) ||b||, which a badly scaled SPD A nears (1.7e6 on a
+ * 1e8 diagonal scaling of a Laplacian) and only cond A > 1e20 can pass 1e10.
+ * At the end the true residual b - A x is recomputed, and it decides
+ * convergence: PCG restarts from x when its own residual met tol and the
+ * true one did not. A b whose norm cannot be squared in double is scaled by
+ * a power of two. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
