@@ -578,6 +578,24 @@ static void source_where(const char *file, int line, const char *path, char *buf
   }
 }
 
+/* ", in: LINE" for line `line` (1-based) of text, trimmed and cut at 72
+ * characters; "" if there is no such line or it is blank. */
+static void quote_line(const char *text, int line, char *buf, size_t n) {
+  buf[0] = '\0';
+  for (int k = 1; k < line && text; k++) {
+    text = strchr(text, '\n');
+    text = text ? text + 1 : NULL;
+  }
+  if (!text || line < 1)
+    return;
+  text += strspn(text, " \t");
+  int len = (int)strcspn(text, "\r\n");
+  while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+    len--;
+  if (len > 0)
+    snprintf(buf, n, ", in: %.*s%s", len < 72 ? len : 72, text, len > 72 ? "..." : "");
+}
+
 static void setting_where(const config_setting_t *s, const char *path, char *buf, size_t n) {
   source_where(config_setting_source_file(s), (int)config_setting_source_line(s), path, buf, n);
 }
@@ -775,10 +793,12 @@ amg_status app_config_load(app_config *cfg, const char *path) {
   }
 
   if (!config_read_string(&lc, text)) {
-    char where[APP_PATH_MAX + 32];
+    char where[APP_PATH_MAX + 32], quoted[96] = "";
     source_where(config_error_file(&lc), config_error_line(&lc), path, where, sizeof where);
+    if (!config_error_file(&lc)) /* in this file's text: quote the line (an @include names its file there) */
+      quote_line(text, config_error_line(&lc), quoted, sizeof quoted);
     st = amg_error(config_error_type(&lc) == CONFIG_ERR_FILE_IO ? AMG_ERR_IO : AMG_ERR_CONFIG,
-                   "%s: %s", where, config_error_text(&lc));
+                   "%s: %s%s", where, config_error_text(&lc), quoted);
   } else if ((st = check_wide_ints(path, text)) == AMG_OK) {
     app_config *work = malloc(sizeof *work); /* applied to a copy: all or nothing */
     if (!work) {
