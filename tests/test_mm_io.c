@@ -46,22 +46,10 @@ static amg_status read_text(const char *path, const char *text, fmt_csr **a) {
   } while (0)
 #define EXPECT_PARSE(path, text, needle) EXPECT_FAIL(AMG_ERR_PARSE, path, text, needle)
 
-/* A host CSR from hand-written arrays; row_ptr has m + 1 entries. */
-static fmt_csr *csr_from(int32_t m, int32_t n, const int64_t *row_ptr, const int32_t *col,
-                         const double *val) {
-  fmt_csr *a = NULL;
-  if (fmt_csr_create(m, n, row_ptr[m], FMT_HOST, &a) != AMG_OK)
-    return NULL;
-  memcpy(a->row_ptr, row_ptr, ((size_t)m + 1) * sizeof *row_ptr);
-  memcpy(a->col, col, (size_t)row_ptr[m] * sizeof *col);
-  memcpy(a->val, val, (size_t)row_ptr[m] * sizeof *val);
-  return a;
-}
-
 /* Reads text and requires exactly the matrix given by the arrays. */
 static void expect_matrix(const char *path, const char *text, int32_t m, int32_t n,
                           const int64_t *row_ptr, const int32_t *col, const double *val) {
-  fmt_csr *got = NULL, *want = csr_from(m, n, row_ptr, col, val);
+  fmt_csr *got = NULL, *want = test_csr_from(m, n, row_ptr, col, val);
   CHECK_OK(read_text(path, text, &got));
   CHECK(got && got != &not_set && want && test_csr_equal(got, want, 0.0, 0.0, path),
         "%s: matrix differs from the expected one", path);
@@ -97,7 +85,7 @@ static void test_writer(void) {
     const int32_t col[] = {0, 1, 2, 1, 0, 1, 2};
     const double val[] = {0.1, 1.0 / 3.0, -0.0, 5e-324, 1.7976931348623157e308,
                           -2.2250738585072014e-308, 123456789.12345679};
-    test_round_trip("mmio_t_rt_special.mtx", csr_from(3, 3, rp, col, val), 1);
+    test_round_trip("mmio_t_rt_special.mtx", test_csr_from(3, 3, rp, col, val), 1);
   }
   {
     /* The exact text, written out by hand. */
@@ -109,7 +97,7 @@ static void test_writer(void) {
                        "1 1 1.5\n"
                        "1 3 -2\n"
                        "2 2 0.10000000000000001\n";
-    fmt_csr *a = csr_from(2, 3, rp, col, val);
+    fmt_csr *a = test_csr_from(2, 3, rp, col, val);
     const char *path = "mmio_t_text.mtx";
     CHECK_OK(fmt_mm_write(path, a));
     char got[512] = {0};

@@ -440,12 +440,11 @@ static void check_strength_symmetric(void) {
     const int64_t row_ptr[3] = {0, 2, 4};
     const int32_t col[4] = {0, 1, 0, 1};
     const double val[4] = {di, -v, -v, dj};
-    fmt_csr *a = NULL;
+    fmt_csr *a = test_csr_from(2, 2, row_ptr, col, val);
     fmt_tile *t = NULL;
-    CHECK_OK(fmt_csr_create(2, 2, 4, FMT_HOST, &a));
-    memcpy(a->row_ptr, row_ptr, sizeof row_ptr);
-    memcpy(a->col, col, sizeof col);
-    memcpy(a->val, val, sizeof val);
+    CHECK(a != NULL, "strength: the 2 x 2 matrix");
+    if (!a)
+      return;
     CHECK_OK(fmt_tile_from_csr(a, &t));
     double d[2];
     uint16_t smask[FMT_TILE] = {0};

@@ -39,14 +39,13 @@ static void round_trip(const fmt_csr *a, const char *name) {
 
 /* 3 x 18 with (0,0)=1, (0,17)=2, (2,16)=3, (2,1)=4: two tiles, known by hand. */
 static void hand_example(void) {
-  fmt_csr *a = NULL;
-  CHECK_OK(fmt_csr_create(3, 18, 4, FMT_HOST, &a));
-  int64_t rp[] = {0, 2, 2, 4};
-  int32_t col[] = {0, 17, 1, 16};
-  double val[] = {1, 2, 4, 3};
-  memcpy(a->row_ptr, rp, sizeof rp);
-  memcpy(a->col, col, sizeof col);
-  memcpy(a->val, val, sizeof val);
+  const int64_t rp[] = {0, 2, 2, 4};
+  const int32_t col[] = {0, 17, 1, 16};
+  const double val[] = {1, 2, 4, 3};
+  fmt_csr *a = test_csr_from(3, 18, rp, col, val);
+  CHECK(a != NULL, "hand: the 3 x 18 matrix");
+  if (!a)
+    return;
   fmt_tile *t = NULL;
   CHECK_OK(fmt_tile_from_csr(a, &t));
   CHECK(t && t->tile_m == 1 && t->tile_n == 2 && t->num_tiles == 2, "hand: tile counts");

@@ -119,6 +119,16 @@ fmt_csr *test_random_csr_rows(int32_t m, int32_t n, int per_row, uint64_t seed) 
   return a;
 }
 
+fmt_csr *test_csr_from(int32_t m, int32_t n, const int64_t *row_ptr, const int32_t *col, const double *val) {
+  fmt_csr *a = NULL;
+  if (fmt_csr_create(m, n, row_ptr[m], FMT_HOST, &a) != AMG_OK)
+    return NULL;
+  memcpy(a->row_ptr, row_ptr, ((size_t)m + 1) * sizeof *row_ptr);
+  memcpy(a->col, col, (size_t)row_ptr[m] * sizeof *col);
+  memcpy(a->val, val, (size_t)row_ptr[m] * sizeof *val);
+  return a;
+}
+
 fmt_csr *test_full_tiles_csr(int32_t m, int32_t n, uint64_t seed) {
   return csr_from_dense_rule(m, n, seed, 1.0, 0, 0, 1);
 }

@@ -65,6 +65,10 @@ fmt_csr *test_random_csr(int32_t m, int32_t n, double density, uint64_t seed, in
  * (duplicates merged), for large sparse shapes. */
 fmt_csr *test_random_csr_rows(int32_t m, int32_t n, int per_row, uint64_t seed);
 
+/* A host CSR from hand-written arrays (copied); row_ptr has m + 1 entries.
+ * NULL if it cannot be allocated. */
+fmt_csr *test_csr_from(int32_t m, int32_t n, const int64_t *row_ptr, const int32_t *col, const double *val);
+
 /* m x n CSR whose 16x16 blocks listed as full are completely dense and all
  * others empty: block (bi, bj) is full when (bi * 7 + bj * 3) % 4 == 0. */
 fmt_csr *test_full_tiles_csr(int32_t m, int32_t n, uint64_t seed);
