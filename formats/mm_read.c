@@ -1,11 +1,7 @@
 /* Matrix Market reader: coordinate real | integer | pattern, general | symmetric.
  *
- * Lines are read with fgets into a fixed buffer. A line that does not fit is
- * an error, never split in two; only a comment line may be longer, and its
- * rest is skipped. Tokens are whitespace-delimited; indices are parsed by a
- * digit loop and values by strtod, and either must take the whole token
- * ("3x", "1.0junk" fail).
- * Every parse error is AMG_ERR_PARSE with the message "path:line: what".
+ * Lines and tokens as mm_lex.h reads them: a line too long, a NUL byte or a
+ * bad token is AMG_ERR_PARSE with the message "path:line: what".
  * Comment and blank lines are skipped anywhere after the banner.
  *
  * Entries are collected as 0-based COO, grown by doubling but never past the
@@ -15,30 +11,17 @@
  * the CSR arrays. Each row then holds ascending columns with duplicates
  * adjacent in file order, so they are summed in place without a comparison
  * sort and the sums do not depend on a sort's tie order. O(nnz + m + n). */
-#include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fmt_internal.h"
+#include "mm_lex.h"
 
-#define MM_LINE_MAX 4096     /* buffer bytes; a line holds at most 4094 characters + '\n' */
-#define MM_SHOWN 40          /* characters of a bad token quoted in a message */
 #define MM_COO_MIN_CAP 65536 /* first COO allocation, in entries */
 
-#define MM_SHOW(len) ((len) < MM_SHOWN ? (len) : MM_SHOWN)
-
 typedef enum mm_field { MM_REAL, MM_INTEGER, MM_PATTERN } mm_field;
-
-typedef struct mm_file {
-  FILE *f;
-  const char *path;
-  long long line; /* number of the line in buf, 1-based; 0 before the first */
-  char buf[MM_LINE_MAX];
-} mm_file;
 
 typedef struct mm_coo {
   int32_t *row, *col; /* 0-based */
@@ -46,167 +29,49 @@ typedef struct mm_coo {
   int64_t count, cap;
 } mm_coo;
 
-static amg_status parse_error(const mm_file *r, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-/* AMG_ERR_PARSE with "path:line: " in front of the formatted text. */
-static amg_status parse_error(const mm_file *r, const char *fmt, ...) {
-  char what[256];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(what, sizeof what, fmt, ap);
-  va_end(ap);
-  return amg_error(AMG_ERR_PARSE, "%s:%lld: %s", r->path, r->line, what);
-}
-
-/* Reads the next line into r->buf: 1 with a line, 0 at end of file or on
- * error (then *s is set). The last byte of buf is a sentinel: fgets writes
- * '\0' there only when it filled the buffer. */
-static int read_line(mm_file *r, amg_status *s) {
-  r->buf[MM_LINE_MAX - 1] = 'x';
-  if (!fgets(r->buf, MM_LINE_MAX, r->f)) {
-    if (ferror(r->f))
-      *s = amg_error(AMG_ERR_IO, "%s:%lld: read error: %s", r->path, r->line + 1, strerror(errno));
-    return 0;
-  }
-  r->line++;
-  int full = r->buf[MM_LINE_MAX - 1] == '\0';
-  size_t len = full ? MM_LINE_MAX - 1 : strlen(r->buf);
-  if (len > 0 && r->buf[len - 1] == '\n')
-    return 1;
-  if (ferror(r->f)) {
-    *s = amg_error(AMG_ERR_IO, "%s:%lld: read error: %s", r->path, r->line, strerror(errno));
-    return 0;
-  }
-  if (!full) {
-    if (feof(r->f))
-      return 1; /* last line, no final newline */
-    *s = parse_error(r, "line contains a NUL byte");
-    return 0;
-  }
-  int c = getc(r->f);
-  if (c == EOF)
-    return 1; /* exactly filled the buffer and the file ends */
-  if (r->buf[0] == '%' && r->line > 1) {
-    while (c != '\n' && c != EOF)
-      c = getc(r->f);
-    return 1; /* a long comment: its start is enough to skip it */
-  }
-  *s = parse_error(r, "line too long (more than %d characters)", MM_LINE_MAX - 2);
-  return 0;
-}
-
-/* isspace of the C locale, without the locale lookup. */
-static int is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
-static const char *skip_space(const char *p) {
-  while (is_space(*p))
-    p++;
-  return p;
-}
-
-static int is_blank(const char *p) { return *skip_space(p) == '\0'; }
-
-/* The next whitespace-delimited token after *p: 1 and its start and length,
- * or 0 when the line has no more tokens. */
-static int next_token(const char **p, const char **tok, int *len) {
-  const char *q = skip_space(*p), *e = q;
-  if (!*q)
-    return 0;
-  while (*e && !is_space(*e))
-    e++;
-  *tok = q;
-  *len = (int)(e - q);
-  *p = e;
-  return 1;
-}
-
-/* 0: the whole token is a decimal integer (optional sign, then digits);
- * 1: it is not; 2: it does not fit int64. The result of strtoll base 10 on
- * a token without spaces, minus its locale overhead (strtoll took a sixth of
- * the read time of a 30M-entry file). */
-static int parse_int(const char *tok, int len, long long *v) {
-  int k = 0, neg = 0, over = 0;
-  if (len > 0 && (tok[0] == '+' || tok[0] == '-')) {
-    neg = tok[0] == '-';
-    k = 1;
-  }
-  if (k == len)
-    return 1;
-  uint64_t x = 0, limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
-  for (; k < len; k++) {
-    unsigned d = (unsigned)((unsigned char)tok[k] - '0');
-    if (d > 9)
-      return 1;
-    if (x > (limit - d) / 10)
-      over = 1;
-    else
-      x = 10 * x + d;
-  }
-  if (over)
-    return 2;
-  *v = neg && x > 0 ? -(long long)(x - 1) - 1 : (long long)x;
-  return 0;
-}
-
-/* Case-insensitive comparison of a token with a lower-case keyword. */
-static int word_is(const char *tok, int len, const char *word) {
-  if ((size_t)len != strlen(word))
-    return 0;
-  for (int i = 0; i < len; i++)
-    if (tolower((unsigned char)tok[i]) != word[i])
-      return 0;
-  return 1;
-}
-
 static amg_status read_banner(mm_file *r, mm_field *field, int *symmetric) {
   amg_status s = AMG_OK;
-  if (!read_line(r, &s)) {
+  if (!mm_read_line(r, &s)) {
     if (s != AMG_OK)
       return s;
     r->line = 1;
-    return parse_error(r, "empty file, expected a %%%%MatrixMarket banner");
+    return mm_parse_error(r, "empty file, expected a %%%%MatrixMarket banner");
   }
   const char *p = r->buf, *tok[5];
   int len[5], k = 0;
-  if (!next_token(&p, &tok[0], &len[0]) || !word_is(tok[0], len[0], "%%matrixmarket"))
-    return parse_error(r, "not a Matrix Market file: the first line must start with "
+  if (!mm_next_token(&p, &tok[0], &len[0]) || !mm_word_is(tok[0], len[0], "%%matrixmarket"))
+    return mm_parse_error(r, "not a Matrix Market file: the first line must start with "
                           "%%%%MatrixMarket");
   for (k = 1; k < 5; k++)
-    if (!next_token(&p, &tok[k], &len[k]))
-      return parse_error(r, "incomplete banner, expected '%%%%MatrixMarket matrix coordinate "
+    if (!mm_next_token(&p, &tok[k], &len[k]))
+      return mm_parse_error(r, "incomplete banner, expected '%%%%MatrixMarket matrix coordinate "
                             "<field> <symmetry>'");
-  if (!word_is(tok[1], len[1], "matrix"))
-    return parse_error(r, "object '%.*s' is not supported, use matrix", MM_SHOW(len[1]), tok[1]);
-  if (word_is(tok[2], len[2], "array"))
-    return parse_error(r, "array format is not supported, use coordinate");
-  if (!word_is(tok[2], len[2], "coordinate"))
-    return parse_error(r, "unknown format '%.*s', expected coordinate", MM_SHOW(len[2]), tok[2]);
-  if (word_is(tok[3], len[3], "real"))
+  if (!mm_word_is(tok[1], len[1], "matrix"))
+    return mm_parse_error(r, "object '%.*s' is not supported, use matrix", MM_SHOW(len[1]), tok[1]);
+  if (mm_word_is(tok[2], len[2], "array"))
+    return mm_parse_error(r, "array format is not supported, use coordinate");
+  if (!mm_word_is(tok[2], len[2], "coordinate"))
+    return mm_parse_error(r, "unknown format '%.*s', expected coordinate", MM_SHOW(len[2]), tok[2]);
+  if (mm_word_is(tok[3], len[3], "real"))
     *field = MM_REAL;
-  else if (word_is(tok[3], len[3], "integer"))
+  else if (mm_word_is(tok[3], len[3], "integer"))
     *field = MM_INTEGER;
-  else if (word_is(tok[3], len[3], "pattern"))
+  else if (mm_word_is(tok[3], len[3], "pattern"))
     *field = MM_PATTERN;
   else
-    return parse_error(r, "field '%.*s' is not supported (real, integer or pattern)",
+    return mm_parse_error(r, "field '%.*s' is not supported (real, integer or pattern)",
                        MM_SHOW(len[3]), tok[3]);
-  if (word_is(tok[4], len[4], "general"))
+  if (mm_word_is(tok[4], len[4], "general"))
     *symmetric = 0;
-  else if (word_is(tok[4], len[4], "symmetric"))
+  else if (mm_word_is(tok[4], len[4], "symmetric"))
     *symmetric = 1;
   else
-    return parse_error(r, "symmetry '%.*s' is not supported (general or symmetric)",
+    return mm_parse_error(r, "symmetry '%.*s' is not supported (general or symmetric)",
                        MM_SHOW(len[4]), tok[4]);
   const char *extra;
   int extra_len;
-  if (next_token(&p, &extra, &extra_len))
-    return parse_error(r, "trailing characters after the banner: '%.*s'", MM_SHOW(extra_len),
+  if (mm_next_token(&p, &extra, &extra_len))
+    return mm_parse_error(r, "trailing characters after the banner: '%.*s'", MM_SHOW(extra_len),
                        extra);
   return AMG_OK;
 }
@@ -217,26 +82,26 @@ static amg_status read_size(mm_file *r, int symmetric, int32_t *m, int32_t *n, i
   static const long long lo[3] = {1, 1, 0}, hi[3] = {FMT_MAX_DIM, FMT_MAX_DIM, INT64_MAX};
   amg_status s = AMG_OK;
   do {
-    if (!read_line(r, &s))
-      return s != AMG_OK ? s : parse_error(r, "file ends before the size line (m n nnz)");
-  } while (r->buf[0] == '%' || is_blank(r->buf));
+    if (!mm_read_line(r, &s))
+      return s != AMG_OK ? s : mm_parse_error(r, "file ends before the size line (m n nnz)");
+  } while (r->buf[0] == '%' || mm_is_blank(r->buf));
   const char *p = r->buf, *tok;
   int len;
   long long v[3];
   for (int k = 0; k < 3; k++) {
-    if (!next_token(&p, &tok, &len))
-      return parse_error(r, "size line must hold 3 numbers (m n nnz), %s is missing", what[k]);
-    int bad = parse_int(tok, len, &v[k]);
+    if (!mm_next_token(&p, &tok, &len))
+      return mm_parse_error(r, "size line must hold 3 numbers (m n nnz), %s is missing", what[k]);
+    int bad = mm_parse_int(tok, len, &v[k]);
     if (bad == 1)
-      return parse_error(r, "%s is not an integer: '%.*s'", what[k], MM_SHOW(len), tok);
+      return mm_parse_error(r, "%s is not an integer: '%.*s'", what[k], MM_SHOW(len), tok);
     if (bad == 2 || v[k] < lo[k] || v[k] > hi[k])
-      return parse_error(r, "%s %.*s out of range %lld..%lld", what[k], MM_SHOW(len), tok, lo[k],
+      return mm_parse_error(r, "%s %.*s out of range %lld..%lld", what[k], MM_SHOW(len), tok, lo[k],
                          hi[k]);
   }
-  if (next_token(&p, &tok, &len))
-    return parse_error(r, "trailing characters after the size line: '%.*s'", MM_SHOW(len), tok);
+  if (mm_next_token(&p, &tok, &len))
+    return mm_parse_error(r, "trailing characters after the size line: '%.*s'", MM_SHOW(len), tok);
   if (symmetric && v[0] != v[1])
-    return parse_error(r, "a symmetric matrix must be square, the size line says %lld x %lld",
+    return mm_parse_error(r, "a symmetric matrix must be square, the size line says %lld x %lld",
                        v[0], v[1]);
   *m = (int32_t)v[0];
   *n = (int32_t)v[1];
@@ -253,41 +118,38 @@ static amg_status parse_entry(const mm_file *r, mm_field field, int symmetric, i
   int len;
   long long idx[2];
   for (int k = 0; k < 2; k++) {
-    if (!next_token(&p, &tok, &len))
-      return parse_error(r, "missing %s", what[k]);
-    int bad = parse_int(tok, len, &idx[k]);
+    if (!mm_next_token(&p, &tok, &len))
+      return mm_parse_error(r, "missing %s", what[k]);
+    int bad = mm_parse_int(tok, len, &idx[k]);
     if (bad == 1)
-      return parse_error(r, "%s is not an integer: '%.*s'", what[k], MM_SHOW(len), tok);
+      return mm_parse_error(r, "%s is not an integer: '%.*s'", what[k], MM_SHOW(len), tok);
     if (bad == 2 || idx[k] < 1 || idx[k] > limit[k])
-      return parse_error(r, "%s %.*s out of range 1..%d", what[k], MM_SHOW(len), tok, limit[k]);
+      return mm_parse_error(r, "%s %.*s out of range 1..%d", what[k], MM_SHOW(len), tok, limit[k]);
   }
   if (symmetric && idx[0] < idx[1])
-    return parse_error(r, "entry (%lld, %lld) is above the diagonal; a symmetric file stores "
+    return mm_parse_error(r, "entry (%lld, %lld) is above the diagonal; a symmetric file stores "
                           "the lower triangle only", idx[0], idx[1]);
   if (field == MM_PATTERN) {
     *v = 1.0;
   } else {
-    if (!next_token(&p, &tok, &len))
-      return parse_error(r, "missing value");
+    if (!mm_next_token(&p, &tok, &len))
+      return mm_parse_error(r, "missing value");
     if (field == MM_INTEGER) {
       long long x;
-      int bad = parse_int(tok, len, &x);
+      int bad = mm_parse_int(tok, len, &x);
       if (bad == 1)
-        return parse_error(r, "value is not an integer: '%.*s'", MM_SHOW(len), tok);
+        return mm_parse_error(r, "value is not an integer: '%.*s'", MM_SHOW(len), tok);
       if (bad == 2)
-        return parse_error(r, "integer value %.*s out of range", MM_SHOW(len), tok);
+        return mm_parse_error(r, "integer value %.*s out of range", MM_SHOW(len), tok);
       *v = (double)x;
     } else {
-      char *end;
-      *v = strtod(tok, &end);
-      if (end != tok + len)
-        return parse_error(r, "value is not a number: '%.*s'", MM_SHOW(len), tok);
-      if (!isfinite(*v))
-        return parse_error(r, "value is not finite: '%.*s'", MM_SHOW(len), tok);
+      amg_status s = mm_parse_real(r, tok, len, "value", v);
+      if (s != AMG_OK)
+        return s;
     }
   }
-  if (next_token(&p, &tok, &len))
-    return parse_error(r, "trailing characters after the entry: '%.*s'", MM_SHOW(len), tok);
+  if (mm_next_token(&p, &tok, &len))
+    return mm_parse_error(r, "trailing characters after the entry: '%.*s'", MM_SHOW(len), tok);
   *i = (int32_t)(idx[0] - 1);
   *j = (int32_t)(idx[1] - 1);
   return AMG_OK;
@@ -320,11 +182,11 @@ static amg_status coo_grow(mm_coo *c, int64_t limit) {
 static amg_status read_entries(mm_file *r, mm_field field, int symmetric, int32_t m, int32_t n,
                                int64_t nnz, mm_coo *c) {
   amg_status s = AMG_OK;
-  while (read_line(r, &s)) {
-    if (r->buf[0] == '%' || is_blank(r->buf))
+  while (mm_read_line(r, &s)) {
+    if (r->buf[0] == '%' || mm_is_blank(r->buf))
       continue;
     if (c->count == nnz)
-      return parse_error(r, "more entries than the %lld given on the size line", (long long)nnz);
+      return mm_parse_error(r, "more entries than the %lld given on the size line", (long long)nnz);
     if (c->count == c->cap && (s = coo_grow(c, nnz)) != AMG_OK)
       return s;
     int64_t k = c->count;
@@ -336,7 +198,7 @@ static amg_status read_entries(mm_file *r, mm_field field, int symmetric, int32_
   if (s != AMG_OK)
     return s;
   if (c->count < nnz)
-    return parse_error(r, "unexpected end of file: expected %lld entries, found %lld",
+    return mm_parse_error(r, "unexpected end of file: expected %lld entries, found %lld",
                        (long long)nnz, (long long)c->count);
   return AMG_OK;
 }

@@ -2,7 +2,8 @@
  * writer's exact text, hand-written valid files compared with hand-built
  * matrices, and one hand-written file per malformed case, each of which must
  * fail with AMG_ERR_PARSE, name file:line exactly and leave the output NULL.
- * Temporary files (mmio_t_*.mtx) go to the working directory, the build's
+ * Dense vectors likewise: the writer's text, a bitwise round trip, and the
+ * reader's accepted forms and errors. Temporary files (mmio_t_*) go to the working directory, the build's
  * tests/, and are removed again. */
 #include <errno.h>
 #include <math.h>
@@ -472,6 +473,77 @@ static void test_system_files(void) {
   remove("mmio_t_sys_good.mtx");
 }
 
+/* Writes text to path and reads n values from it into x; removes the file. */
+static amg_status read_vector_text(const char *path, const char *text, int32_t n, double *x) {
+  write_bytes(path, text, strlen(text));
+  amg_status s = fmt_mm_read_vector(path, n, x);
+  remove(path);
+  return s;
+}
+
+/* Vectors: the writer's text, an exact round trip of awkward values, both
+ * accepted forms, and each malformed case failing at its file:line. */
+static void test_vectors(void) {
+  const double v[6] = {-0.0, 4.9406564584124654e-324, 1.7976931348623157e308, -3.141592653589793, 1.0 / 3.0, 42.0};
+  double x[6];
+  const char *path = "mmio_t_vec.mtx";
+  CHECK_OK(fmt_mm_write_vector(path, 6, v));
+  char text[512] = {0};
+  FILE *f = fopen(path, "r");
+  CHECK(f != NULL, "%s not written", path);
+  if (f) {
+    size_t got = fread(text, 1, sizeof text - 1, f);
+    text[got] = '\0';
+    fclose(f);
+  }
+  const char *want = "%%MatrixMarket matrix array real general\n6 1\n-0\n4.9406564584124654e-324\n"
+                     "1.7976931348623157e+308\n-3.1415926535897931\n0.33333333333333331\n42\n";
+  CHECK(!strcmp(text, want), "vector writer text:\n%s\nexpected:\n%s", text, want);
+  CHECK_OK(fmt_mm_read_vector(path, 6, x));
+  CHECK(!memcmp(x, v, sizeof v), "vector round trip is not bitwise exact");
+  remove(path);
+
+  CHECK_OK(read_vector_text("mmio_t_plain.txt", "# b\n\n 1.5 \n% c\n-2\n3e2\n", 3, x));
+  CHECK(x[0] == 1.5 && x[1] == -2.0 && x[2] == 300.0, "plain list read as %g %g %g", x[0], x[1], x[2]);
+  CHECK_OK(read_vector_text("mmio_t_int.mtx", "%%MatrixMarket matrix array integer general\n% c\n2 1\n7\n\n-8\n", 2,
+                            x));
+  CHECK(x[0] == 7.0 && x[1] == -8.0, "integer array read as %g %g", x[0], x[1]);
+
+  static const struct {
+    const char *text, *needle;
+  } bad[] = {
+      {"", "mmio_t_bad.mtx: empty file, the matrix needs 2 values"},
+      {"1\n", "mmio_t_bad.mtx:1: 1 value, the matrix needs 2"},
+      {"1\n2\n3\n", "mmio_t_bad.mtx:3: more than the 2 values the matrix needs"},
+      {"1\n2 3\n", "mmio_t_bad.mtx:2: one value per line; trailing characters: '3'"},
+      {"1\nx\n", "mmio_t_bad.mtx:2: value is not a number: 'x'"},
+      {"1\n-inf\n", "mmio_t_bad.mtx:2: value is not finite: '-inf'"},
+      {"1\n2\0\n", "mmio_t_bad.mtx:2: line contains a NUL byte"},
+      {"%%MatrixMarket matrix coordinate real general\n2 1 2\n1 1 1\n2 1 1\n",
+       "mmio_t_bad.mtx:1: a vector must be a Matrix Market array"},
+      {"%%MatrixMarket matrix array complex general\n2 1\n", "mmio_t_bad.mtx:1: field 'complex' is not supported"},
+      {"%%MatrixMarket matrix array real symmetric\n2 1\n", "mmio_t_bad.mtx:1: symmetry 'symmetric' is not supported"},
+      {"%%MatrixMarket matrix array real\n2 1\n", "mmio_t_bad.mtx:1: incomplete banner"},
+      {"%%MatrixMarket matrix array real general\n% c\n", "mmio_t_bad.mtx:2: file ends before the size line"},
+      {"%%MatrixMarket matrix array real general\n2 2\n", "mmio_t_bad.mtx:2: a vector has 1 column, the size line "
+                                                          "says 2 x 2"},
+      {"%%MatrixMarket matrix array real general\n3 1\n", "mmio_t_bad.mtx:2: the vector has 3 rows, the matrix "
+                                                          "needs 2"},
+      {"%%MatrixMarket matrix array real general\n2 1\n1\n", "mmio_t_bad.mtx:3: 1 value, the matrix needs 2"},
+      {"%%MatrixMarket matrix array real general\n2 1\n1\n1e999\n", "mmio_t_bad.mtx:4: value is not finite"},
+  };
+  for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+    size_t len = strlen(bad[k].text);
+    if (strstr(bad[k].needle, "NUL"))
+      len += 2; /* the text holds a NUL byte: write what follows it too */
+    write_bytes("mmio_t_bad.mtx", bad[k].text, len);
+    CHECK_ERROR(fmt_mm_read_vector("mmio_t_bad.mtx", 2, x), AMG_ERR_PARSE, bad[k].needle);
+    remove("mmio_t_bad.mtx");
+  }
+  CHECK_ERROR(fmt_mm_read_vector("mmio_t_missing.txt", 2, x), AMG_ERR_IO, "mmio_t_missing.txt: cannot open");
+  CHECK_ERROR(fmt_mm_write_vector("no_such_dir/x.mtx", 2, x), AMG_ERR_IO, "no_such_dir/x.mtx: cannot open for writing");
+}
+
 int main(void) {
   test_system_files();
   test_writer();
@@ -479,5 +551,6 @@ int main(void) {
   test_bad_entries();
   test_bad_counts();
   test_bad_headers();
+  test_vectors();
   return test_finish("test_mm_io");
 }

@@ -1,0 +1,50 @@
+/* Line reading and tokens shared by the Matrix Market readers (mm_read.c:
+ * matrices; mm_vector.c: vectors). Internal to formats/.
+ *
+ * Lines are read with fgets into a fixed buffer. A line that does not fit is
+ * an error, never split in two; only a comment line ('%' after the first
+ * line) may be longer, and its rest is skipped. A NUL byte is an error.
+ * Tokens are whitespace-delimited; integers are parsed by a digit loop and
+ * reals by strtod, and either must take the whole token ("3x", "1.0junk"
+ * fail). Every parse error is AMG_ERR_PARSE with the message "path:line: what". */
+#ifndef FMT_MM_LEX_H
+#define FMT_MM_LEX_H
+
+#include <stdio.h>
+
+#include "formats.h"
+
+#define MM_LINE_MAX 4096 /* buffer bytes; a line holds at most 4094 characters + '\n' */
+#define MM_SHOWN 40      /* characters of a bad token quoted in a message */
+#define MM_SHOW(len) ((len) < MM_SHOWN ? (len) : MM_SHOWN)
+
+typedef struct mm_file {
+  FILE *f;
+  const char *path;
+  long long line; /* number of the line in buf, 1-based; 0 before the first */
+  char buf[MM_LINE_MAX];
+} mm_file;
+
+/* AMG_ERR_PARSE with "path:line: " in front of the formatted text. */
+amg_status mm_parse_error(const mm_file *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Reads the next line into r->buf: 1 with a line, 0 at end of file or on
+ * error (then *s is set). */
+int mm_read_line(mm_file *r, amg_status *s);
+/* Whether the line holds only whitespace. */
+int mm_is_blank(const char *p);
+/* The next token after *p: 1 and its start and length, or 0 when the line has no more. */
+int mm_next_token(const char **p, const char **tok, int *len);
+/* 0: the whole token is a decimal integer (optional sign, then digits);
+ * 1: it is not; 2: it does not fit int64. */
+int mm_parse_int(const char *tok, int len, long long *v);
+/* The token as a finite double, or a parse error at r's line naming `what`. */
+amg_status mm_parse_real(const mm_file *r, const char *tok, int len, const char *what, double *v);
+/* Case-insensitive comparison of a token with a lower-case keyword. */
+int mm_word_is(const char *tok, int len, const char *word);
+
+#endif

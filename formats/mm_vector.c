@@ -1,0 +1,139 @@
+/* Dense vectors in files: the right-hand side b that amg_solve reads and the
+ * solution x it writes.
+ *
+ * Read: a Matrix Market array ("%%MatrixMarket matrix array real general",
+ * or integer; a size line "n 1", then n values), or a plain list of one value
+ * per line. Comment lines ('%', and '#' in a plain list) and blank lines are
+ * skipped. Lines and tokens as mm_lex.h reads them; every value must be a
+ * finite double, and the count must be exactly n. Each error names path:line.
+ * Write: the Matrix Market array form, values as "%.17g", which identifies a
+ * double exactly, so reading gives back the same bits. */
+#include <errno.h>
+#include <string.h>
+
+#include "mm_lex.h"
+
+/* The banner in r->buf (a first line starting with %%MatrixMarket): only a
+ * real or integer general array is a vector this reader takes. */
+static amg_status check_banner(const mm_file *r) {
+  const char *p = r->buf, *tok[5];
+  int len[5];
+  for (int k = 0; k < 5; k++)
+    if (!mm_next_token(&p, &tok[k], &len[k]))
+      return mm_parse_error(r, "incomplete banner, expected '%%%%MatrixMarket matrix array real general'");
+  if (!mm_word_is(tok[1], len[1], "matrix") || !mm_word_is(tok[2], len[2], "array"))
+    return mm_parse_error(r, "a vector must be a Matrix Market array ('%%%%MatrixMarket matrix array real "
+                             "general'), not '%.*s %.*s'", MM_SHOW(len[1]), tok[1], MM_SHOW(len[2]), tok[2]);
+  if (!mm_word_is(tok[3], len[3], "real") && !mm_word_is(tok[3], len[3], "integer"))
+    return mm_parse_error(r, "field '%.*s' is not supported for a vector (real or integer)", MM_SHOW(len[3]),
+                          tok[3]);
+  if (!mm_word_is(tok[4], len[4], "general"))
+    return mm_parse_error(r, "symmetry '%.*s' is not supported for a vector (general)", MM_SHOW(len[4]), tok[4]);
+  if (mm_next_token(&p, &tok[0], &len[0]))
+    return mm_parse_error(r, "trailing characters after the banner: '%.*s'", MM_SHOW(len[0]), tok[0]);
+  return AMG_OK;
+}
+
+/* The size line in r->buf: "rows 1", with rows == n. */
+static amg_status check_size(const mm_file *r, int32_t n) {
+  const char *p = r->buf, *tok;
+  int len;
+  long long v[2];
+  for (int k = 0; k < 2; k++) {
+    if (!mm_next_token(&p, &tok, &len))
+      return mm_parse_error(r, "size line must hold 2 numbers (rows 1)");
+    if (mm_parse_int(tok, len, &v[k]) != 0 || v[k] < 0)
+      return mm_parse_error(r, "size line: '%.*s' is not a count", MM_SHOW(len), tok);
+  }
+  if (mm_next_token(&p, &tok, &len))
+    return mm_parse_error(r, "trailing characters after the size line: '%.*s'", MM_SHOW(len), tok);
+  if (v[1] != 1)
+    return mm_parse_error(r, "a vector has 1 column, the size line says %lld x %lld", v[0], v[1]);
+  if (v[0] != n)
+    return mm_parse_error(r, "the vector has %lld rows, the matrix needs %d", v[0], n);
+  return AMG_OK;
+}
+
+/* The values after the header (if any), one per line, into x[0 .. n-1]. */
+static amg_status read_values(mm_file *r, int plain, int32_t n, double *x) {
+  amg_status s = AMG_OK;
+  int32_t count = 0;
+  int first = plain; /* in a plain list, r->buf already holds the first value's line */
+  while (first || mm_read_line(r, &s)) {
+    first = 0;
+    if (r->buf[0] == '%' || (plain && r->buf[0] == '#') || mm_is_blank(r->buf))
+      continue;
+    const char *p = r->buf, *tok, *extra;
+    int len, extra_len;
+    mm_next_token(&p, &tok, &len);
+    if (mm_next_token(&p, &extra, &extra_len))
+      return mm_parse_error(r, "one value per line; trailing characters: '%.*s'", MM_SHOW(extra_len), extra);
+    if (count == n)
+      return mm_parse_error(r, "more than the %d values the matrix needs", n);
+    if ((s = mm_parse_real(r, tok, len, "value", &x[count])) != AMG_OK)
+      return s;
+    count++;
+  }
+  if (s != AMG_OK)
+    return s;
+  if (count < n)
+    return mm_parse_error(r, "%d value%s, the matrix needs %d", count, count == 1 ? "" : "s", n);
+  return AMG_OK;
+}
+
+amg_status fmt_mm_read_vector(const char *path, int32_t n, double *x) {
+  if (!path || !x || n < 0)
+    return amg_error(AMG_ERR_ARG, "mm_read_vector: NULL path or vector, or n = %d", n);
+  mm_file file = {.f = fopen(path, "r"), .path = path, .line = 0}, *r = &file;
+  if (!r->f)
+    return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+  amg_status s = AMG_OK;
+  int plain = 1;
+  while (mm_read_line(r, &s)) { /* the first line that is not blank decides the form */
+    if (mm_is_blank(r->buf))
+      continue;
+    const char *p = r->buf, *tok;
+    int len;
+    mm_next_token(&p, &tok, &len);
+    plain = !mm_word_is(tok, len, "%%matrixmarket");
+    break;
+  }
+  if (s == AMG_OK && r->line == 0 && n > 0)
+    s = amg_error(AMG_ERR_PARSE, "%s: empty file, the matrix needs %d values", path, n);
+  if (s == AMG_OK && !plain && (s = check_banner(r)) == AMG_OK) {
+    do { /* the size line */
+      if (!mm_read_line(r, &s)) {
+        if (s == AMG_OK)
+          s = mm_parse_error(r, "file ends before the size line (rows 1)");
+        break;
+      }
+    } while (r->buf[0] == '%' || mm_is_blank(r->buf));
+    if (s == AMG_OK)
+      s = check_size(r, n);
+  }
+  if (s == AMG_OK)
+    s = read_values(r, plain && r->line > 0, n, x);
+  fclose(r->f);
+  return s;
+}
+
+amg_status fmt_mm_write_vector(const char *path, int32_t n, const double *x) {
+  if (!path || (!x && n > 0) || n < 0)
+    return amg_error(AMG_ERR_ARG, "mm_write_vector: NULL path or vector, or n = %d", n);
+  FILE *f = fopen(path, "w");
+  if (!f)
+    return amg_error(AMG_ERR_IO, "%s: cannot open for writing: %s", path, strerror(errno));
+  int failed = fprintf(f, "%%%%MatrixMarket matrix array real general\n%d 1\n", n) < 0, err = failed ? errno : 0;
+  for (int32_t i = 0; i < n && !failed; i++)
+    if (fprintf(f, "%.17g\n", x[i]) < 0) {
+      failed = 1;
+      err = errno;
+    }
+  if (fclose(f) != 0 && !failed) {
+    failed = 1;
+    err = errno;
+  }
+  if (failed)
+    return amg_error(AMG_ERR_IO, "%s: write failed: %s", path, err ? strerror(err) : "unknown error");
+  return AMG_OK;
+}
