@@ -4,16 +4,14 @@
  * Solves A x = b with smoothed-aggregation AMG (PCG by default) for a
  * generated Poisson problem or a Matrix Market matrix, as a libconfig file
  * describes; prints the hierarchy, the setup breakdown, the convergence
- * history and the times, and writes a JSON report on request.
+ * history and the times, and writes a JSON report and the solution x on
+ * request.
  * Exit status: 0 converged; 1 bad usage, configuration or input; 2 setup
  * failed; 3 the solve did not converge (or broke down). */
-#define _POSIX_C_SOURCE 200809L /* getline */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 
 #include "amg.h"
 #include "app_config.h"
@@ -56,49 +54,25 @@ static amg_status build_matrix(const app_config *cfg, fmt_csr **a, char *what, s
 
 /* Reads n finite values, one per line (blank lines and # comments
  * skipped); errors name path:line. */
-static amg_status read_vector(const char *path, int32_t n, double *b) {
-  FILE *f = fopen(path, "r");
-  if (!f)
-    return amg_error(AMG_ERR_IO, "%s: cannot open the right-hand side: %s", path, strerror(errno));
-  char *line = NULL;
-  size_t cap = 0;
-  ssize_t len;
-  int32_t count = 0;
-  long number = 0;
-  amg_status s = AMG_OK;
-  while (s == AMG_OK && (len = getline(&line, &cap, f)) >= 0) {
-    number++;
-    while (len > 0 && line[len - 1] != '\0' && strchr(" \t\r\n", line[len - 1]))
-      line[--len] = '\0'; /* shown without its line end */
-    if (strlen(line) != (size_t)len) {
-      s = amg_error(AMG_ERR_PARSE, "%s:%ld: line contains a NUL byte", path, number);
-      break;
-    }
-    char *p = line + strspn(line, " \t"), *end;
-    if (*p == '\0' || *p == '#')
-      continue;
-    double v = strtod(p, &end);
-    if (end == p || *end != '\0')
-      s = amg_error(AMG_ERR_PARSE, "%s:%ld: not a number: '%.40s'", path, number, p);
-    else if (!isfinite(v)) /* nan, inf, or past double's range */
-      s = amg_error(AMG_ERR_PARSE, "%s:%ld: value is not finite in double precision: '%.40s'", path, number, p);
-    else if (count == n)
-      s = amg_error(AMG_ERR_PARSE, "%s:%ld: more than the %d values the matrix needs", path, number, n);
-    else
-      b[count++] = v;
+/* output.solution: x, where the solve converged or ran out of iterations
+ * (a last iterate worth keeping); the exit code with a write error added. */
+static int write_solution(const char *path, int32_t n, const double *x, amg_status solved, int code) {
+  if (solved != AMG_OK && solved != AMG_ERR_NOT_CONVERGED) {
+    fprintf(stderr, "amg_solve: solution not written to %s: the solve failed\n", path);
+    return code;
   }
-  if (s == AMG_OK && ferror(f))
-    s = amg_error(AMG_ERR_IO, "%s: read error: %s", path, strerror(errno));
-  free(line);
-  fclose(f);
-  if (s == AMG_OK && count < n)
-    s = amg_error(AMG_ERR_PARSE, "%s:%ld: %d values, the matrix needs %d", path, number, count, n);
-  return s;
+  amg_status s = fmt_mm_write_vector(path, n, x);
+  if (s != AMG_OK) {
+    int write_code = fail(EXIT_INPUT, s, "solution");
+    return code ? code : write_code;
+  }
+  printf("solution%s written to %s\n", solved == AMG_OK ? "" : " (not converged)", path);
+  return code;
 }
 
 static amg_status build_rhs(const app_config *cfg, int32_t n, double *b) {
   if (cfg->rhs == APP_RHS_FILE)
-    return read_vector(cfg->rhs_file, n, b);
+    return fmt_mm_read_vector(cfg->rhs_file, n, b);
   uint64_t state = (uint64_t)cfg->rhs_seed;
   for (int32_t i = 0; i < n; i++) {
     if (cfg->rhs == APP_RHS_ONES) {
@@ -352,6 +326,8 @@ int main(int argc, char **argv) {
     print_totals(stdout, run.setup, &rep);
     if (s != AMG_OK)
       code = fail(EXIT_SOLVE, s, "solve");
+    if (cfg.solution[0])
+      code = write_solution(cfg.solution, a->m, x, s, code);
     else if (repeat > 0)
       code = time_repeats(&cfg, a, b, x, repeat, rep.iterations);
   }

@@ -110,7 +110,8 @@ static const app_key keys[] = {
                "right-hand side b: all ones, uniform in [-1, 1) from rhs_seed, or read from rhs_file"),
     INT_KEY("problem.rhs_seed", rhs_seed, "1", 0, INT64_MAX, "seed of the random right-hand side"),
     PATH_KEY("problem.rhs_file", rhs_file, "",
-             "for rhs = \"file\": one value of b per line, relative to this file's directory"),
+             "for rhs = \"file\": b as a Matrix Market array (n x 1) or one value per line, relative to "
+             "this file's directory"),
     FLOAT_KEY("amg.strength_theta", amg.strength_theta, "0.0", '[', 0.0, 1.0, ')',
               "j is strongly connected to i when |a_ij| >= theta sqrt(|a_ii a_jj|), on level 0"),
     FLOAT_KEY("amg.strength_theta_coarse", amg.strength_theta_coarse, "0.02", '[', 0.0, 1.0, ')',
@@ -146,6 +147,9 @@ static const app_key keys[] = {
     INT_KEY("solver.max_iter", amg.max_iter, "100", 1, AMG_MAX_ITER, "most iterations"),
     STRING_KEY("output.report", report, "",
                "JSON report path, \"\" for none; relative to the current directory"),
+    STRING_KEY("output.solution", solution, "",
+               "write x here as a Matrix Market array (n x 1, 17 digits), \"\" for none; relative to the "
+               "current directory; written when the solve converged or ran out of iterations"),
     BOOL_KEY("output.verbose", amg.verbose, "true", "progress per level and iteration on stderr"),
 };
 #define NKEYS ((int)(sizeof keys / sizeof keys[0]))

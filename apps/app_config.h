@@ -27,11 +27,13 @@ typedef struct app_config {
   char file[APP_PATH_MAX];       /* problem.file: Matrix Market path (relative to the config file) */
   app_rhs rhs;                   /* problem.rhs: "ones" | "random" | "file" */
   int64_t rhs_seed;              /* problem.rhs_seed */
-  char rhs_file[APP_PATH_MAX];   /* problem.rhs_file: one value per line (relative to the config file) */
+  char rhs_file[APP_PATH_MAX];   /* problem.rhs_file: Matrix Market array or one value per line
+                                    (relative to the config file) */
   /* amg, cycle, solver and output.verbose: straight into the library's options */
   amg_options amg;
   /* output */
   char report[APP_PATH_MAX];     /* output.report: JSON report path, "" for none */
+  char solution[APP_PATH_MAX];   /* output.solution: x as a Matrix Market array, "" for none */
 } app_config;
 
 /* Fills the documented defaults. */

@@ -85,11 +85,32 @@ expect "NUL in b" 1 "nul.txt:2: line contains a NUL byte" -- --config "$dir/nul.
 rhs nulend '1\n2\000\n3\n4\n'
 expect "NUL ending a line of b" 1 "nulend.txt:2: line contains a NUL byte" -- --config "$dir/nulend.cfg"
 rhs nanb '1\nnan\n3\n4\n'
-expect "NaN in b" 1 "nanb.txt:2: value is not finite in double precision: 'nan'" -- --config "$dir/nanb.cfg"
+expect "NaN in b" 1 "nanb.txt:2: value is not finite: 'nan'" -- --config "$dir/nanb.cfg"
 rhs big '1\n1e400\n3\n4\n'
 expect "1e400 in b" 1 "big.txt:2: value is not finite" -- --config "$dir/big.cfg"
 rhs dirb ''; rm "$dir/dirb.txt"; mkdir "$dir/dirb.txt"
-expect "directory as b" 1 "dirb.txt: read error: Is a directory" -- --config "$dir/dirb.cfg"
+expect "directory as b" 1 "dirb.txt:1: read error: Is a directory" -- --config "$dir/dirb.cfg"
+rhs sizeb '%%MatrixMarket matrix array real general\n3 1\n1\n1\n1\n'
+expect "b of the wrong size" 1 "sizeb.txt:2: the vector has 3 rows, the matrix needs 4" -- --config "$dir/sizeb.cfg"
+# output.solution: for tri4 and b = ones, x = (2, 3, 3, 2) exactly (by hand: A x = b).
+rhs mmb '%%MatrixMarket matrix array real general\n% b = ones\n4 1\n1\n1\n1\n1\n'
+run --config "$dir/mmb.cfg" --set output.solution="$dir/x.mtx"
+[ $code -eq 0 ] && head -2 "$dir/x.mtx" | tr '\n' ' ' | grep -qx '%%MatrixMarket matrix array real general 4 1 ' &&
+  awk 'NR > 2 { d = $1 - (NR == 3 || NR == 6 ? 2 : 3); e += d < 0 ? -d : d; n++ } END { exit !(n == 4 && e < 1e-9) }' \
+    "$dir/x.mtx"
+verdict "solution written, b as a Matrix Market array" $? "$(tail -1 "$dir/out"): $(tail -4 "$dir/x.mtx" | tr '\n' ' ')"
+cp "$dir/x.mtx" "$dir/mmb.txt" # the written x reads back as a right-hand side
+run --config "$dir/mmb.cfg"
+verdict "a written solution read as b" $code "$(grep -m1 'converged after' "$dir/out")"
+run --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false --set solver.max_iter=1 \
+  --set output.solution="$dir/x1.mtx"
+[ $code -eq 3 ] && grep -q "solution (not converged) written to" "$dir/out" && [ "$(wc -l <"$dir/x1.mtx")" -gt 2 ]
+verdict "solution of a solve out of iterations (exit 3)" $? "$(grep -m1 solution "$dir/out")"
+expect "solution not writable" 1 "no_such_dir/x.mtx: cannot open for writing" -- --config "$dir/mmb.cfg" \
+  --set output.solution="$dir/no_such_dir/x.mtx"
+run --config "$dir/indefinite.cfg" --set output.solution="$dir/x2.mtx"
+[ $code -eq 2 ] && [ ! -e "$dir/x2.mtx" ]
+verdict "no solution file after a failed setup (exit 2)" $? "$(head -1 "$dir/err")"
 rhs tiny '1e-170\n2e-170\n3e-170\n4e-170\n' # ||b||^2 underflows; the library rescales b
 run --config "$dir/tiny.cfg"
 [ $code -eq 0 ] && grep -qE "^converged after .* true relative residual [0-9.]+e-(09|1[0-9])$" "$dir/out"
