@@ -166,8 +166,17 @@ static int compare_orders(const app_config *cfg, const fmt_csr *a, int with_cusp
 /* --repeat: n more setups and solves of the same system (the reported run
  * was the warm-up); every repeat must succeed and take the same number of
  * iterations. Prints the median (upper median for even n), min and max. */
-static int time_repeats(const app_config *cfg, const fmt_csr *a, const double *b, double *x, int n,
-                        int iterations) {
+/* amg_solve from zero, or amg_solve_from x0 where there is one. */
+static amg_status solve_from(amg_hierarchy *h, const double *b, const double *x0, double *x, int32_t m,
+                             amg_solve_report *rep) {
+  if (!x0)
+    return amg_solve(h, b, x, rep);
+  memcpy(x, x0, (size_t)m * sizeof *x);
+  return amg_solve_from(h, b, x, rep);
+}
+
+static int time_repeats(const app_config *cfg, const fmt_csr *a, const double *b, const double *x0, double *x,
+                        int n, int iterations) {
   double *t = malloc(3 * (size_t)n * sizeof *t);
   if (!t) {
     fprintf(stderr, "amg_solve: out of host memory for --repeat\n");
@@ -180,7 +189,7 @@ static int time_repeats(const app_config *cfg, const fmt_csr *a, const double *b
     amg_status s = amg_setup(a, &cfg->amg, &h);
     if (s != AMG_OK)
       code = fail(EXIT_SETUP, s, "setup (--repeat)");
-    else if ((s = amg_solve(h, b, x, &rep)) != AMG_OK)
+    else if ((s = solve_from(h, b, x0, x, a->m, &rep)) != AMG_OK)
       code = fail(EXIT_SOLVE, s, "solve (--repeat)");
     else if (rep.iterations != iterations) {
       fprintf(stderr, "amg_solve: repeat %d took %d iterations, the first run %d\n", k + 1, rep.iterations,
@@ -304,6 +313,15 @@ int main(int argc, char **argv) {
   s = build_rhs(&cfg, a->m, b);
   if (s != AMG_OK)
     return fail(EXIT_INPUT, s, "right-hand side");
+  double *x0 = NULL; /* problem.x0_file's initial guess, or none (zero) */
+  if (cfg.x0_file[0]) {
+    if (!(x0 = malloc(((size_t)a->m + 1) * sizeof *x0))) {
+      fprintf(stderr, "amg_solve: out of host memory for the vectors\n");
+      return EXIT_INPUT;
+    }
+    if ((s = fmt_mm_read_vector(cfg.x0_file, a->m, x0)) != AMG_OK)
+      return fail(EXIT_INPUT, s, "initial guess");
+  }
 
   amg_hierarchy *h = NULL;
   amg_solve_report rep = {0};
@@ -318,7 +336,7 @@ int main(int argc, char **argv) {
     run.setup = amg_hierarchy_report(h);
     print_hierarchy(stdout, run.setup);
     print_setup_breakdown(stdout, run.setup);
-    s = amg_solve(h, b, x, &rep);
+    s = solve_from(h, b, x0, x, a->m, &rep);
     run.solve = &rep;
     run.status = s;
     run.message = s == AMG_OK ? "" : amg_error_message();
@@ -329,7 +347,7 @@ int main(int argc, char **argv) {
     if (cfg.solution[0])
       code = write_solution(cfg.solution, a->m, x, s, code);
     else if (repeat > 0)
-      code = time_repeats(&cfg, a, b, x, repeat, rep.iterations);
+      code = time_repeats(&cfg, a, b, x0, x, repeat, rep.iterations);
   }
   if (cfg.report[0]) {
     char saved[512];
@@ -347,5 +365,6 @@ int main(int argc, char **argv) {
   fmt_csr_destroy(a);
   free(b);
   free(x);
+  free(x0);
   return code;
 }

@@ -112,6 +112,8 @@ static const app_key keys[] = {
     PATH_KEY("problem.rhs_file", rhs_file, "",
              "for rhs = \"file\": b as a Matrix Market array (n x 1) or one value per line, relative to "
              "this file's directory"),
+    PATH_KEY("problem.x0_file", x0_file, "",
+             "initial guess x0, in rhs_file's forms, relative to this file's directory; \"\" starts from zero"),
     FLOAT_KEY("amg.strength_theta", amg.strength_theta, "0.0", '[', 0.0, 1.0, ')',
               "j is strongly connected to i when |a_ij| >= theta sqrt(|a_ii a_jj|), on level 0"),
     FLOAT_KEY("amg.strength_theta_coarse", amg.strength_theta_coarse, "0.02", '[', 0.0, 1.0, ')',

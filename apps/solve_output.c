@@ -103,8 +103,9 @@ void print_convergence(FILE *f, const amg_solve_report *s, const app_config *cfg
       fprintf(f, " %8.4f", s->history[k] / s->history[k - 1]);
     fputc('\n', f);
   }
-  double mean = s->iterations > 0 && s->history[s->iterations] > 0
-                    ? pow(s->history[s->iterations], 1.0 / s->iterations)
+  /* over the iterations from history[0]: 1 from zero, ||b - A x0||/||b|| from a guess */
+  double mean = s->iterations > 0 && s->history[s->iterations] > 0 && s->history[0] > 0
+                    ? pow(s->history[s->iterations] / s->history[0], 1.0 / s->iterations)
                     : 0.0;
   fprintf(f, "%s after %d iterations; mean convergence factor %.4f; true relative residual %.3e\n",
           s->converged ? "converged" : "NOT converged", s->iterations, mean, s->relative_residual);

@@ -165,6 +165,13 @@ typedef struct amg_solve_report {
  * stream and memory pool per process: call the library from one thread at
  * a time. */
 amg_status amg_solve(amg_hierarchy *h, const double *b, double *x, amg_solve_report *rep);
+/* amg_solve from the initial guess in x (host, the matrix's size; every
+ * entry finite, else AMG_ERR_NONFINITE naming it) instead of 0, as for a
+ * time step that starts from the last one's solution. history[0] is
+ * ||b - A x0|| / ||b||; a guess that already meets tol comes back unchanged
+ * after 0 iterations, converged. A guess of zeros gives amg_solve's x bit
+ * for bit. */
+amg_status amg_solve_from(amg_hierarchy *h, const double *b, double *x, amg_solve_report *rep);
 void amg_solve_report_free(amg_solve_report *rep);
 
 /* z = M r: one V-cycle from a zero initial guess (vectors where the hierarchy lives). */

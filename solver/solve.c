@@ -1,5 +1,6 @@
 /* amg_solve: PCG with one V-cycle as preconditioner, or V-cycles as a
- * stationary method, from x = 0.
+ * stationary method, from x = 0 (amg_solve) or from the caller's x
+ * (amg_solve_from: r = b - A x first, and no iteration if that meets tol).
  *
  * PCG keeps its scalars (p'q, r'z, r'r) where the vectors live: the update
  * kernels read alpha and beta from there, so an iteration never waits for
@@ -164,13 +165,15 @@ static amg_status pcg(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int
                    h->opt.tol, h->opt.max_iter, rep->history[rep->history_len - 1]);
 }
 
-static amg_status stationary(amg_hierarchy *h, double bnorm, amg_solve_report *rep) {
+/* V-cycles from the workspace's x: x = 0 and r = b where from_zero, else r
+ * must hold b - A x. */
+static amg_status stationary(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int from_zero) {
   amg_workspace *w = &h->ws;
   fmt_location loc = h->loc;
   const fmt_tile *a = h->level[0].a;
   int32_t n = a->m;
-  amg_status s = amg_fill(loc, n, 0.0, w->x);
-  if (s == AMG_OK)
+  amg_status s = from_zero ? amg_fill(loc, n, 0.0, w->x) : AMG_OK;
+  if (s == AMG_OK && from_zero)
     s = amg_copy(loc, n, w->b, w->r);
   for (int it = 1; s == AMG_OK && it <= h->opt.max_iter; it++) {
     s = amg_vcycle(h, w->r, w->z);
@@ -284,8 +287,8 @@ static amg_status unscale_x(double *x, int32_t n, int shift) {
  * current x at most this many times before reporting that tol was not met. */
 #define PCG_RESTARTS 2
 
-static amg_status pcg_with_restarts(amg_hierarchy *h, double bnorm, amg_solve_report *rep) {
-  amg_status s = pcg(h, bnorm, rep, 1);
+static amg_status pcg_with_restarts(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int from_zero) {
+  amg_status s = pcg(h, bnorm, rep, from_zero);
   for (int restarts = 0; s == AMG_OK; restarts++) {
     amg_status tr = true_residual(h, bnorm, &rep->relative_residual); /* leaves b - A x in r */
     if (tr != AMG_OK || rep->relative_residual <= h->opt.tol)
@@ -305,7 +308,32 @@ static amg_status pcg_with_restarts(amg_hierarchy *h, double bnorm, amg_solve_re
   return s;
 }
 
-amg_status amg_solve(amg_hierarchy *h, const double *b, double *x, amg_solve_report *rep) {
+/* The caller's initial guess x into the workspace, scaled like b (by
+ * 2^shift), and r = b - A x; *rel = ||r|| / ||b||. */
+static amg_status load_guess(amg_hierarchy *h, const double *x, int shift, double bnorm, double *rel) {
+  amg_workspace *w = &h->ws;
+  int32_t n = h->level[0].a->m;
+  double *scaled = NULL;
+  amg_status s = fmt_alloc((void **)&scaled, n, sizeof *scaled, FMT_HOST);
+  if (s != AMG_OK)
+    return s;
+  for (int32_t i = 0; i < n && s == AMG_OK; i++) {
+    scaled[i] = ldexp(x[i], shift);
+    if (!isfinite(scaled[i]))
+      s = amg_error(AMG_ERR_NONFINITE, "the initial guess is not finite%s: x[%d] (1-based %d) = %g",
+                    isfinite(x[i]) ? " once scaled like b" : "", i, i + 1, x[i]);
+  }
+  if (s == AMG_OK)
+    s = fmt_copy(w->x, h->loc, scaled, FMT_HOST, (size_t)n * sizeof *scaled);
+  fmt_free(scaled, FMT_HOST);
+  if (s == AMG_OK)
+    s = true_residual(h, bnorm, rel); /* leaves b - A x in r */
+  if (s == AMG_OK && !isfinite(*rel))
+    s = amg_error(AMG_ERR_NONFINITE, "the initial guess gives a residual b - A x that is not finite");
+  return s;
+}
+
+static amg_status solve(amg_hierarchy *h, const double *b, double *x, amg_solve_report *rep, int guess) {
   if (!rep)
     return amg_error(AMG_ERR_ARG, "amg_solve: NULL report");
   memset(rep, 0, sizeof *rep);
@@ -334,7 +362,7 @@ amg_status amg_solve(amg_hierarchy *h, const double *b, double *x, amg_solve_rep
   }
   rep->history[0] = 1.0;
   rep->history_len = 1;
-  if (bnorm == 0) { /* x = 0 solves it exactly */
+  if (bnorm == 0) { /* x = 0 solves it exactly, whatever the guess */
     for (int32_t i = 0; i < n; i++)
       x[i] = 0;
     rep->converged = 1;
@@ -343,10 +371,19 @@ amg_status amg_solve(amg_hierarchy *h, const double *b, double *x, amg_solve_rep
     return AMG_OK;
   }
   amg_status tr = AMG_OK;
-  if (h->opt.solver == AMG_SOLVER_PCG)
-    s = pcg_with_restarts(h, bnorm, rep);
+  if (guess) {
+    s = load_guess(h, x, shift, bnorm, &rep->history[0]);
+    if (s != AMG_OK)
+      return s;
+    rep->relative_residual = rep->history[0];
+    rep->converged = rep->history[0] <= h->opt.tol;
+  }
+  if (rep->converged) /* the guess meets tol: x is returned as it came */
+    s = AMG_OK;
+  else if (h->opt.solver == AMG_SOLVER_PCG)
+    s = pcg_with_restarts(h, bnorm, rep, !guess);
   else
-    s = stationary(h, bnorm, rep);
+    s = stationary(h, bnorm, rep, !guess);
   char message[512];
   snprintf(message, sizeof message, "%s", amg_error_message());
   if (h->opt.solver != AMG_SOLVER_PCG || s != AMG_OK)
@@ -364,6 +401,14 @@ amg_status amg_solve(amg_hierarchy *h, const double *b, double *x, amg_solve_rep
     return tr != AMG_OK ? tr : xs != AMG_OK ? xs : us;
   }
   return AMG_OK;
+}
+
+amg_status amg_solve(amg_hierarchy *h, const double *b, double *x, amg_solve_report *rep) {
+  return solve(h, b, x, rep, 0);
+}
+
+amg_status amg_solve_from(amg_hierarchy *h, const double *b, double *x, amg_solve_report *rep) {
+  return solve(h, b, x, rep, 1);
 }
 
 void amg_solve_report_free(amg_solve_report *rep) {

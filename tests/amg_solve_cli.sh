@@ -106,6 +106,22 @@ run --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false -
   --set output.solution="$dir/x1.mtx"
 [ $code -eq 3 ] && grep -q "solution (not converged) written to" "$dir/out" && [ "$(wc -l <"$dir/x1.mtx")" -gt 2 ]
 verdict "solution of a solve out of iterations (exit 3)" $? "$(grep -m1 solution "$dir/out")"
+# problem.x0_file: the initial guess. A converged x needs no iteration; 3 iterations' x needs fewer than zero.
+small=(--config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false)
+run "${small[@]}" --set output.solution="$dir/xs.mtx"
+zero_its=$(sed -n 's/^converged after \([0-9]*\) iterations.*/\1/p' "$dir/out")
+run "${small[@]}" --set problem.x0_file="$dir/xs.mtx"
+[ $code -eq 0 ] && grep -q '^converged after 0 iterations' "$dir/out"
+verdict "a converged x as x0: 0 iterations" $? "$(grep -m1 'converged after' "$dir/out")"
+run "${small[@]}" --set solver.max_iter=3 --set output.solution="$dir/x3.mtx"
+run "${small[@]}" --set problem.x0_file="$dir/x3.mtx"
+warm_its=$(sed -n 's/^converged after \([0-9]*\) iterations.*/\1/p' "$dir/out")
+[ $code -eq 0 ] && [ -n "$zero_its" ] && [ -n "$warm_its" ] && [ "$warm_its" -lt "$zero_its" ] && [ "$warm_its" -gt 0 ]
+verdict "3 iterations' x as x0" $? "$warm_its iterations, from zero $zero_its"
+expect "x0 of the wrong size" 1 "initial guess: $dir/x3.mtx:2: the vector has" -- --config "$dir/mmb.cfg" \
+  --set problem.x0_file="$dir/x3.mtx"
+expect "x0 file missing" 1 "initial guess: $dir/none.mtx: cannot open" -- --config "$dir/mmb.cfg" \
+  --set problem.x0_file="$dir/none.mtx"
 expect "solution not writable" 1 "no_such_dir/x.mtx: cannot open for writing" -- --config "$dir/mmb.cfg" \
   --set output.solution="$dir/no_such_dir/x.mtx"
 run --config "$dir/indefinite.cfg" --set output.solution="$dir/x2.mtx"

@@ -1,4 +1,5 @@
 /* The library API at its edges, as an embedder meets them:
+ * - an initial guess (amg_solve_from) is used, and a zero one changes nothing;
  * - a right-hand side too small or too large to square in double still
  *   solves, and exactly as its power-of-two rescaling does (bitwise), x
  *   being scaled back even when the solve fails, and refused when it leaves
@@ -390,6 +391,78 @@ static void device_memory_exhausted(void) {
   fmt_csr_destroy(a);
 }
 
+/* One solve by h from zero (guess NULL) or from a copy of guess; x, the
+ * report's iterations and first history entry, and the status. */
+static amg_status solve_with(amg_hierarchy *h, const double *b, const double *guess, double *x, int32_t n,
+                             int *iterations, double *first) {
+  amg_solve_report rep;
+  amg_status s;
+  if (guess) {
+    memcpy(x, guess, (size_t)n * sizeof *x);
+    s = amg_solve_from(h, b, x, &rep);
+  } else
+    s = amg_solve(h, b, x, &rep);
+  *iterations = rep.iterations;
+  *first = rep.history ? rep.history[0] : NAN;
+  amg_solve_report_free(&rep);
+  return s;
+}
+
+/* amg_solve_from: a zero guess is amg_solve bit for bit; a converged x comes
+ * back unchanged after 0 iterations; a partial solution continues in fewer
+ * iterations than from zero, with history[0] its own residual; a non-finite
+ * guess is named. For PCG and for V-cycles, with b scaled too. */
+static void initial_guess(void) {
+  fmt_csr *a = NULL;
+  CHECK_OK(fmt_poisson(5, 48, &a));
+  int32_t n = a->m;
+  for (int solver = AMG_SOLVER_PCG; solver <= AMG_SOLVER_STATIONARY; solver++) {
+    const char *name = solver == AMG_SOLVER_PCG ? "guess, pcg" : "guess, v-cycles";
+    amg_options o = options(), few = options();
+    o.solver = few.solver = (amg_solver_kind)solver;
+    few.max_iter = 3;
+    amg_hierarchy *h = NULL, *h_few = NULL;
+    CHECK_OK(amg_setup(a, &o, &h));
+    CHECK_OK(amg_setup(a, &few, &h_few));
+    double *b = random_vector(n, 21), *zero = calloc((size_t)n, sizeof *zero), *x0 = malloc((size_t)n * sizeof *x0),
+           *x = malloc((size_t)n * sizeof *x), *partial = malloc((size_t)n * sizeof *partial), first;
+    int from_zero = 0, it = 0;
+    if (!h || !h_few)
+      goto done;
+    CHECK_OK(solve_with(h, b, NULL, x0, n, &from_zero, &first));
+    CHECK_OK(solve_with(h, b, zero, x, n, &it, &first));
+    CHECK(it == from_zero && first == 1.0 && !memcmp(x, x0, (size_t)n * sizeof *x),
+          "%s: a zero guess took %d iterations (from zero %d), history[0] %g, x %s", name, it, from_zero, first,
+          memcmp(x, x0, (size_t)n * sizeof *x) ? "differs" : "equal");
+    CHECK_OK(solve_with(h, b, x0, x, n, &it, &first));
+    CHECK(it == 0 && first <= o.tol && !memcmp(x, x0, (size_t)n * sizeof *x),
+          "%s: a converged guess took %d iterations, history[0] %.3e, x %s", name, it, first,
+          memcmp(x, x0, (size_t)n * sizeof *x) ? "changed" : "unchanged");
+    CHECK_ERROR(solve_with(h_few, b, NULL, partial, n, &it, &first), AMG_ERR_NOT_CONVERGED, "in 3 iterations");
+    CHECK_OK(solve_with(h, b, partial, x, n, &it, &first));
+    double truth = true_residual(a, b, partial);
+    CHECK(fabs(first - truth) <= 1e-6 * truth, "%s: history[0] %.9e, ||b - A x0||/||b|| %.9e", name, first, truth);
+    CHECK(it >= 1 && it < from_zero && true_residual(a, b, x) <= o.tol,
+          "%s: from 3 iterations' x, %d more iterations (from zero %d), true residual %.3e", name, it, from_zero,
+          true_residual(a, b, x));
+    for (int32_t i = 0; i < n; i++) { /* the same system scaled by 2^-600: b is rescaled, and the guess with it */
+      b[i] = ldexp(b[i], -600);
+      partial[i] = ldexp(partial[i], -600);
+    }
+    CHECK_OK(solve_with(h, b, partial, x, n, &it, &first));
+    CHECK(it >= 1 && it < from_zero && true_residual(a, b, x) <= o.tol,
+          "%s: scaled by 2^-600, %d iterations (from zero %d), true residual %.3e", name, it, from_zero,
+          true_residual(a, b, x));
+    partial[5] = NAN;
+    CHECK_ERROR(solve_with(h, b, partial, x, n, &it, &first), AMG_ERR_NONFINITE, "x[5] (1-based 6) = nan");
+  done:
+    amg_hierarchy_destroy(h);
+    amg_hierarchy_destroy(h_few);
+    free(b), free(zero), free(x0), free(x), free(partial);
+  }
+  fmt_csr_destroy(a);
+}
+
 int main(int argc, char **argv) {
   int gpu = argc > 1 && !strcmp(argv[1], "gpu");
   if (gpu) {
@@ -398,6 +471,7 @@ int main(int argc, char **argv) {
     CHECK_OK(amg_device_init(NULL)); /* library handles and kernels loaded before memory runs out */
   }
   rhs_scaling();
+  initial_guess();
   converged_means_true_residual();
   extreme_matrices();
   badly_scaled();
