@@ -141,7 +141,8 @@ typedef struct amg_solve_report {
                                computed for the x returned (bad b, no memory, x out of range) */
   double *history;          /* ||r_k|| / ||b|| for k = 0 .. iterations (the method's own residual) */
   int history_len;
-  double solve_ms;          /* the iterations and the final residual; not b's upload or x's download */
+  double solve_ms;          /* the iterations and the final residual; not the uploads of b and
+                               of a guess x0, nor x's download */
   double ms_per_iteration;
   int used_graph;           /* the device iteration ran as a replayed CUDA graph */
 } amg_solve_report;
