@@ -75,6 +75,19 @@ static void test_round_trip(const char *path, fmt_csr *a, int bitwise) {
   fmt_csr_destroy(b);
 }
 
+/* The writer's file at path must hold exactly the text want (under 512 bytes). */
+static void expect_text(const char *path, const char *want) {
+  char got[512] = {0};
+  FILE *f = fopen(path, "rb");
+  CHECK(f != NULL, "%s not written", path);
+  if (f) {
+    size_t len = fread(got, 1, sizeof got - 1, f);
+    got[len] = '\0';
+    fclose(f);
+  }
+  CHECK(!strcmp(got, want), "%s: writer text:\n%s\nexpected:\n%s", path, got, want);
+}
+
 static void test_writer(void) {
   test_round_trip("mmio_t_rt_random.mtx", test_random_csr(37, 53, 0.2, 20240611, 0, 0), 1);
   test_round_trip("mmio_t_rt_empty_rows.mtx", test_random_csr(40, 29, 0.15, 777, 3, 5), 1);
@@ -101,22 +114,14 @@ static void test_writer(void) {
     fmt_csr *a = test_csr_from(2, 3, rp, col, val);
     const char *path = "mmio_t_text.mtx";
     CHECK_OK(fmt_mm_write(path, a));
-    char got[512] = {0};
-    FILE *f = fopen(path, "rb");
-    CHECK(f != NULL, "%s not written", path);
-    if (f) {
-      size_t len = fread(got, 1, sizeof got - 1, f);
-      got[len] = '\0';
-      fclose(f);
-    }
-    CHECK(!strcmp(got, want), "writer text:\n%s\nexpected:\n%s", got, want);
+    expect_text(path, want);
     remove(path);
 
     /* Failures: not a host matrix, unopenable path, full device. */
     fmt_csr dev = *a;
     dev.loc = FMT_DEVICE;
     CHECK_ERROR(fmt_mm_write("mmio_t_dev.mtx", &dev), AMG_ERR_ARG, "host matrix");
-    f = fopen("mmio_t_dev.mtx", "r");
+    FILE *f = fopen("mmio_t_dev.mtx", "r");
     CHECK(f == NULL, "the writer created a file for a device matrix");
     if (f)
       fclose(f);
@@ -488,17 +493,8 @@ static void test_vectors(void) {
   double x[6];
   const char *path = "mmio_t_vec.mtx";
   CHECK_OK(fmt_mm_write_vector(path, 6, v));
-  char text[512] = {0};
-  FILE *f = fopen(path, "r");
-  CHECK(f != NULL, "%s not written", path);
-  if (f) {
-    size_t got = fread(text, 1, sizeof text - 1, f);
-    text[got] = '\0';
-    fclose(f);
-  }
-  const char *want = "%%MatrixMarket matrix array real general\n6 1\n-0\n4.9406564584124654e-324\n"
-                     "1.7976931348623157e+308\n-3.1415926535897931\n0.33333333333333331\n42\n";
-  CHECK(!strcmp(text, want), "vector writer text:\n%s\nexpected:\n%s", text, want);
+  expect_text(path, "%%MatrixMarket matrix array real general\n6 1\n-0\n4.9406564584124654e-324\n"
+                    "1.7976931348623157e+308\n-3.1415926535897931\n0.33333333333333331\n42\n");
   CHECK_OK(fmt_mm_read_vector(path, 6, x));
   CHECK(!memcmp(x, v, sizeof v), "vector round trip is not bitwise exact");
   remove(path);
@@ -542,6 +538,11 @@ static void test_vectors(void) {
   }
   CHECK_ERROR(fmt_mm_read_vector("mmio_t_missing.txt", 2, x), AMG_ERR_IO, "mmio_t_missing.txt: cannot open");
   CHECK_ERROR(fmt_mm_write_vector("no_such_dir/x.mtx", 2, x), AMG_ERR_IO, "no_such_dir/x.mtx: cannot open for writing");
+  FILE *full = fopen("/dev/full", "w"); /* a full disk: the write or the close fails, never silently */
+  if (full) {
+    fclose(full);
+    CHECK_ERROR(fmt_mm_write_vector("/dev/full", 6, v), AMG_ERR_IO, "/dev/full: write failed: ");
+  }
 }
 
 int main(void) {
