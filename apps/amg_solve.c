@@ -52,8 +52,6 @@ static amg_status build_matrix(const app_config *cfg, fmt_csr **a, char *what, s
   return fmt_poisson(cfg->stencil, cfg->n, a);
 }
 
-/* Reads n finite values, one per line (blank lines and # comments
- * skipped); errors name path:line. */
 /* output.solution: x, where the solve converged or ran out of iterations
  * (a last iterate worth keeping); the exit code with a write error added. */
 static int write_solution(const char *path, int32_t n, const double *x, amg_status solved, int code) {
@@ -163,9 +161,6 @@ static int compare_orders(const app_config *cfg, const fmt_csr *a, int with_cusp
   return code;
 }
 
-/* --repeat: n more setups and solves of the same system (the reported run
- * was the warm-up); every repeat must succeed and take the same number of
- * iterations. Prints the median (upper median for even n), min and max. */
 /* amg_solve from zero, or amg_solve_from x0 where there is one. */
 static amg_status solve_from(amg_hierarchy *h, const double *b, const double *x0, double *x, int32_t m,
                              amg_solve_report *rep) {
@@ -174,6 +169,10 @@ static amg_status solve_from(amg_hierarchy *h, const double *b, const double *x0
   memcpy(x, x0, (size_t)m * sizeof *x);
   return amg_solve_from(h, b, x, rep);
 }
+
+/* --repeat: n more setups and solves of the same system (the reported run
+ * was the warm-up); every repeat must succeed and take the same number of
+ * iterations. Prints the median (upper median for even n), min and max. */
 
 static int time_repeats(const app_config *cfg, const fmt_csr *a, const double *b, const double *x0, double *x,
                         int n, int iterations) {
@@ -346,7 +345,7 @@ int main(int argc, char **argv) {
       code = fail(EXIT_SOLVE, s, "solve");
     if (cfg.solution[0])
       code = write_solution(cfg.solution, a->m, x, s, code);
-    else if (repeat > 0)
+    if (!code && repeat > 0)
       code = time_repeats(&cfg, a, b, x0, x, repeat, rep.iterations);
   }
   if (cfg.report[0]) {

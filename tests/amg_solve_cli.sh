@@ -154,6 +154,15 @@ run --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false -
   grep -q "Times over 3 repeats" "$dir/out"
 verdict "--repeat 3" $? "$(grep -E '^  setup \+ solve' "$dir/out")"
 
+# --repeat follows a solve that succeeded only; with output.solution, x is written first.
+run --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false --repeat 2 --set solver.max_iter=1
+[ $code -eq 3 ] && ! grep -q "Times over" "$dir/out" && ! grep -q -- "(--repeat)" "$dir/err"
+verdict "--repeat after a solve out of iterations: none (exit 3)" $? "$(tail -1 "$dir/err")"
+run --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false --repeat 2 \
+  --set output.solution="$dir/xr.mtx"
+[ $code -eq 0 ] && grep -q "Times over 2 repeats" "$dir/out" && grep -q "solution written to" "$dir/out"
+verdict "--repeat 2 with output.solution" $? "$(grep -m1 'solution written' "$dir/out")"
+
 # --compare-orders --repeat: a row per coarsened level and a sum, both orders, medians of 2 setups.
 run --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false --compare-orders --repeat 2
 [ $code -eq 0 ] && grep -q "median of 2 setups per column" "$dir/out" &&
