@@ -18,10 +18,21 @@ amg_status mm_parse_error(const mm_file *r, const char *fmt, ...) {
   return amg_error(AMG_ERR_PARSE, "%s:%lld: %s", r->path, r->line, what);
 }
 
+void mm_open(mm_file *r, const char *path) {
+  r->f = fopen(path, "r");
+  r->path = path;
+  r->line = 0;
+  r->end = 0;
+  memset(r->buf, 'x', sizeof r->buf);
+}
+
 /* Reads the next line into r->buf: 1 with a line, 0 at end of file or on
  * error (then *s is set). The last byte of buf is a sentinel: fgets writes
- * '\0' there only when it filled the buffer. */
+ * '\0' there only when it filled the buffer. The bytes past a line's end are
+ * never '\0' (the last line's end is overwritten first), so a '\0' after the
+ * first one shows that the first was read from the file. */
 int mm_read_line(mm_file *r, amg_status *s) {
+  r->buf[r->end] = 'x';
   r->buf[MM_LINE_MAX - 1] = 'x';
   if (!fgets(r->buf, MM_LINE_MAX, r->f)) {
     if (ferror(r->f))
@@ -30,19 +41,22 @@ int mm_read_line(mm_file *r, amg_status *s) {
   }
   r->line++;
   int full = r->buf[MM_LINE_MAX - 1] == '\0';
-  size_t len = full ? MM_LINE_MAX - 1 : strlen(r->buf);
-  if (len > 0 && r->buf[len - 1] == '\n')
+  size_t len = strlen(r->buf);
+  int newline = len > 0 && r->buf[len - 1] == '\n'; /* fgets stops after the first one */
+  if (full ? len < MM_LINE_MAX - 1
+           : !newline && memchr(r->buf + len + 1, '\0', MM_LINE_MAX - 2 - len) != NULL) {
+    *s = mm_parse_error(r, "line contains a NUL byte");
+    return 0;
+  }
+  r->end = full ? MM_LINE_MAX - 1 : len;
+  if (newline)
     return 1;
   if (ferror(r->f)) {
     *s = amg_error(AMG_ERR_IO, "%s:%lld: read error: %s", r->path, r->line, strerror(errno));
     return 0;
   }
-  if (!full) {
-    if (feof(r->f))
-      return 1; /* last line, no final newline */
-    *s = mm_parse_error(r, "line contains a NUL byte");
-    return 0;
-  }
+  if (!full)
+    return 1; /* the last line, without a final newline */
   int c = getc(r->f);
   if (c == EOF)
     return 1; /* exactly filled the buffer and the file ends */

@@ -3,7 +3,8 @@
  *
  * Lines are read with fgets into a fixed buffer. A line that does not fit is
  * an error, never split in two; only a comment line ('%' after the first
- * line) may be longer, and its rest is skipped. A NUL byte is an error.
+ * line) may be longer, and its rest is skipped. A NUL byte anywhere in a
+ * line is an error, the last line without its newline included.
  * Tokens are whitespace-delimited; integers are parsed by a digit loop and
  * reals by strtod, and either must take the whole token ("3x", "1.0junk"
  * fail). Every parse error is AMG_ERR_PARSE with the message "path:line: what". */
@@ -22,8 +23,12 @@ typedef struct mm_file {
   FILE *f;
   const char *path;
   long long line; /* number of the line in buf, 1-based; 0 before the first */
+  size_t end;     /* where the line in buf ends (its '\0'); the bytes past it are never '\0' */
   char buf[MM_LINE_MAX];
 } mm_file;
+
+/* Opens path for mm_read_line; r->f is NULL (errno set) where it cannot. */
+void mm_open(mm_file *r, const char *path);
 
 /* AMG_ERR_PARSE with "path:line: " in front of the formatted text. */
 amg_status mm_parse_error(const mm_file *r, const char *fmt, ...)

@@ -306,7 +306,8 @@ static amg_status read_matrix(const char *path, int system, fmt_csr **out) {
   *out = NULL;
   if (!path)
     return amg_error(AMG_ERR_ARG, "mm_read: path is NULL");
-  mm_file r = {.f = fopen(path, "r"), .path = path, .line = 0};
+  mm_file r;
+  mm_open(&r, path);
   if (!r.f)
     return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
   mm_coo c = {0};

@@ -84,7 +84,8 @@ static amg_status read_values(mm_file *r, int plain, int32_t n, double *x) {
 amg_status fmt_mm_read_vector(const char *path, int32_t n, double *x) {
   if (!path || !x || n < 0)
     return amg_error(AMG_ERR_ARG, "mm_read_vector: NULL path or vector, or n = %d", n);
-  mm_file file = {.f = fopen(path, "r"), .path = path, .line = 0}, *r = &file;
+  mm_file file, *r = &file;
+  mm_open(r, path);
   if (!r->f)
     return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
   amg_status s = AMG_OK;

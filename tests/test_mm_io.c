@@ -344,13 +344,26 @@ static void test_bad_entries(void) {
                "mmio_t_upper.mtx:5: entry (1, 3) is above the diagonal; a symmetric file "
                "stores the lower triangle only");
   {
-    const char nul_line[] = GEN "2 2 1\n1 1 1\0 junk\n";
-    fmt_csr *a = &not_set;
-    write_bytes("mmio_t_nul.mtx", nul_line, sizeof nul_line - 1);
-    CHECK_ERROR(fmt_mm_read("mmio_t_nul.mtx", &a), AMG_ERR_PARSE,
-                "mmio_t_nul.mtx:3: line contains a NUL byte");
-    CHECK(a == NULL, "mmio_t_nul.mtx: output is not NULL after an error");
-    remove("mmio_t_nul.mtx");
+    /* A NUL inside a line; in the last line, which has no newline; in a
+     * line that fills the 4 KB buffer exactly (4094 characters + newline). */
+    static char full[4200];
+    size_t head = strlen(GEN "2 2 1\n");
+    memcpy(full, GEN "2 2 1\n1 1 1\0", head + 6);
+    memset(full + head + 6, '0', 4088);
+    full[head + 4094] = '\n';
+    static const struct {
+      const char *text;
+      size_t len;
+    } cases[] = {{GEN "2 2 1\n1 1 1\0 junk\n", sizeof(GEN "2 2 1\n1 1 1\0 junk\n") - 1},
+                 {GEN "2 2 1\n1 1 1\0 2", sizeof(GEN "2 2 1\n1 1 1\0 2") - 1},
+                 {full, 0}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+      fmt_csr *a = &not_set;
+      write_bytes("mmio_t_nul.mtx", cases[k].text, cases[k].len ? cases[k].len : head + 4095);
+      CHECK_ERROR(fmt_mm_read("mmio_t_nul.mtx", &a), AMG_ERR_PARSE, "mmio_t_nul.mtx:3: line contains a NUL byte");
+      CHECK(a == NULL, "mmio_t_nul.mtx: output is not NULL after an error");
+      remove("mmio_t_nul.mtx");
+    }
   }
   {
     /* A data line longer than any sensible buffer must not be split. */
@@ -515,6 +528,7 @@ static void test_vectors(void) {
       {"1\nx\n", "mmio_t_bad.mtx:2: value is not a number: 'x'"},
       {"1\n-inf\n", "mmio_t_bad.mtx:2: value is not finite: '-inf'"},
       {"1\n2\0\n", "mmio_t_bad.mtx:2: line contains a NUL byte"},
+      {"1\n2\0O", "mmio_t_bad.mtx:2: line contains a NUL byte"}, /* the last line, no newline */
       {"%%MatrixMarket matrix coordinate real general\n2 1 2\n1 1 1\n2 1 1\n",
        "mmio_t_bad.mtx:1: a vector must be a Matrix Market array"},
       {"%%MatrixMarket matrix array complex general\n2 1\n", "mmio_t_bad.mtx:1: field 'complex' is not supported"},
