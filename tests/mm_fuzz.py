@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Differential fuzz of the Matrix Market readers (formats/mm_read.c,
+formats/mm_vector.c): random mutations of small valid files, read by the C
+reader (through mm_read_driver) and by an independent Python reading of the
+documented format (formats.h, mm_lex.h). They must agree on accept or reject,
+and on every value bit for bit (duplicates summed in file order); the C side
+must never crash. Usage: mm_fuzz.py DRIVER matrix|vector SEED CASES"""
+import math
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+MAX_DIM = (2**31 - 1) // 16 * 16  # FMT_MAX_DIM
+LINE_MAX = 4094  # characters before the newline (MM_LINE_MAX - 2)
+REAL = re.compile(r'^[+-]?((\d+\.?\d*)|(\.\d+))([eE][+-]?\d+)?$'
+                  r'|^[+-]?0[xX]([0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)([pP][+-]?\d+)?$'
+                  r'|^[+-]?(inf|infinity|nan(\([0-9A-Za-z_]*\))?)$', re.I)  # what strtod takes whole
+INT = re.compile(r'^[+-]?\d+$')
+
+
+def tokens(line):  # C-locale whitespace only (Python's split also splits at \x1c-\x1f)
+    return [t for t in re.split('[ \t\r\v\f\n]+', line) if t]
+
+
+def real(tok):
+    if not REAL.match(tok):
+        return None
+    v = float.fromhex(tok) if 'x' in tok.lower() else float(tok)
+    return v if math.isfinite(v) else None
+
+
+def lines_of(data):
+    """The file's lines, or None where the C reader must refuse the bytes."""
+    if b'\0' in data:
+        return None
+    lines = data.decode('latin-1').split('\n')
+    if lines[-1] == '':
+        lines.pop()
+    for k, line in enumerate(lines):
+        if len(line) > LINE_MAX and not (k > 0 and line.startswith('%')):
+            return None
+    return lines
+
+
+def read_matrix(data):
+    lines = lines_of(data)
+    if not lines:
+        return None
+    t = tokens(lines[0])
+    if len(t) != 5 or [w.lower() for w in t[:3]] != ['%%matrixmarket', 'matrix', 'coordinate']:
+        return None
+    field, symmetry = t[3].lower(), t[4].lower()
+    if field not in ('real', 'integer', 'pattern') or symmetry not in ('general', 'symmetric'):
+        return None
+    sym = symmetry == 'symmetric'
+    rest = [l for l in lines[1:] if not l.startswith('%') and tokens(l)]
+    if not rest:
+        return None
+    t = tokens(rest[0])
+    if len(t) != 3 or not all(INT.match(w) for w in t):
+        return None
+    m, n, nnz = map(int, t)
+    if not (1 <= m <= MAX_DIM and 1 <= n <= MAX_DIM and 0 <= nnz < 2**63) or (sym and m != n):
+        return None
+    if len(rest) - 1 != nnz:
+        return None
+    entries = []
+    for line in rest[1:]:
+        t = tokens(line)
+        if len(t) != (2 if field == 'pattern' else 3) or not INT.match(t[0]) or not INT.match(t[1]):
+            return None
+        i, j = int(t[0]), int(t[1])
+        if not (1 <= i <= m and 1 <= j <= n) or (sym and i < j):
+            return None
+        if field == 'pattern':
+            v = 1.0
+        elif field == 'integer':
+            if not INT.match(t[2]) or not -2**63 <= int(t[2]) < 2**63:
+                return None
+            v = float(int(t[2]))
+        else:
+            v = real(t[2])
+            if v is None:
+                return None
+        entries.append((i - 1, j - 1, v))
+        if sym and i != j:
+            entries.append((j - 1, i - 1, v))
+    summed = {}
+    for i, j, v in entries:  # file order
+        summed[(i, j)] = summed[(i, j)] + v if (i, j) in summed else v
+        if not math.isfinite(summed[(i, j)]):
+            return None
+    return [m, n] + sorted(summed.items())
+
+
+def read_vector(data, n):
+    lines = lines_of(data)
+    if lines is None:
+        return None
+    filled = [l for l in lines if tokens(l)]
+    plain = not filled or tokens(filled[0])[0].lower() != '%%matrixmarket'
+    if not plain:
+        t = tokens(filled[0])
+        if len(t) != 5 or [w.lower() for w in t[1:3]] != ['matrix', 'array'] or \
+                t[3].lower() not in ('real', 'integer') or t[4].lower() != 'general':
+            return None
+        rest = [l for l in lines[lines.index(filled[0]) + 1:] if not l.startswith('%') and tokens(l)]
+        if not rest:
+            return None
+        t = tokens(rest[0])
+        if len(t) != 2 or not all(INT.match(w) for w in t) or int(t[1]) != 1 or int(t[0]) != n:
+            return None
+        values = rest[1:]
+    else:
+        values = [l for l in lines if tokens(l) and not l.startswith(('%', '#'))]
+    if len(values) != n:
+        return None
+    out = []
+    for line in values:
+        t = tokens(line)
+        v = real(t[0]) if len(t) == 1 else None
+        if v is None:
+            return None
+        out.append(v)
+    return out
+
+
+SEEDS = {
+    'matrix': [b'%%MatrixMarket matrix coordinate real general\n% c\n3 3 4\n1 1 4\n2 1 -1.5\n3 3 2e0\n1 1 0.25\n',
+               b'%%MatrixMarket matrix coordinate real symmetric\n3 3 4\n1 1 4\n2 1 -1\n3 2 -1\n3 3 4\n',
+               b'%%MatrixMarket matrix coordinate integer general\n2 3 3\n1 3 7\n2 2 -8\n1 3 1\n',
+               b'%%MatrixMarket matrix coordinate pattern symmetric\n3 3 3\n2 1\n3 3\n1 1'],
+    'vector': [b'%%MatrixMarket matrix array real general\n% c\n4 1\n1\n-2.5\n3e-3\n4\n',
+               b'1\n2\n# c\n3\n\n4\n', b'  1.0  \n2\n3\n4',
+               b'%%MatrixMarket matrix array integer general\n4 1\n1\n2\n3\n4\n'],
+}
+PIECES = [b'\n', b' ', b'\t', b'%', b'#', b'1', b'2', b'e', b'-', b'.', b'nan', b'inf', b'0x1p3', b'\0', b'x',
+          b'1e308', b'1e999', b'\r\n', b'general', b'symmetric', b'pattern', b'integer', b'array', b'4 1', b'0']
+
+
+# Not FMT_MAX_DIM itself: a valid size line of 2^31 - 16 rows takes O(rows) memory and time to read.
+TOKENS = [b'0', b'1', b'2', b'3', b'4', b'5', b'-1', b'+2', b'1.5', b'-0', b'1e308', b'-1e308', b'4.9e-324',
+          b'nan', b'inf', b'x', b'2147483633', b'9223372036854775807', b'9223372036854775808', b'']
+
+
+def mutate(rng, data):
+    """1-3 edits: a number of the size line or any token replaced (often by a boundary value), bytes
+    inserted, deleted or changed."""
+    d = bytearray(data)
+    for _ in range(rng.randint(1, 3)):
+        p, op = rng.randint(0, len(d)), rng.random()
+        spans = [m.span() for m in re.finditer(rb'[^ \t\n]+', bytes(d))]
+        size = re.search(rb'\n([^%\n][^\n]*)', bytes(d))  # the size line (or a plain list's second line)
+        if op < 0.15 and size:
+            a, b = rng.choice([m.span() for m in re.finditer(rb'[^ \t\n]+', size.group(1))] or [(0, 0)])
+            a, b = a + size.start(1), b + size.start(1)
+            d[a:b] = rng.choice(TOKENS[:8])
+        elif op < 0.45 and spans:
+            a, b = rng.choice(spans)
+            d[a:b] = rng.choice(TOKENS)
+        elif op < 0.65:
+            d[p:p] = rng.choice(PIECES)
+        elif op < 0.85 and len(d) > 1:
+            del d[p:p + rng.randint(1, 3)]
+        elif p < len(d):
+            d[p] = rng.randint(0, 255)
+    return bytes(d)
+
+
+def main():
+    driver, kind, seed, cases = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    rng, failures = random.Random(seed), 0
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, 'f.mtx')
+        for _ in range(cases):
+            data = mutate(rng, rng.choice(SEEDS[kind]))
+            with open(path, 'wb') as f:
+                f.write(data)
+            args = [driver, kind, path] + (['4'] if kind == 'vector' else [])
+            try:
+                r = subprocess.run(args, capture_output=True, timeout=20)
+            except subprocess.TimeoutExpired:
+                print(f'FAIL timed out on {data!r}')
+                failures += 1
+                continue
+            want = read_matrix(data) if kind == 'matrix' else read_vector(data, 4)
+            if r.returncode not in (0, 1):
+                print(f'FAIL exit {r.returncode} on {data!r}: {r.stderr[:200]!r}')
+                failures += 1
+                continue
+            got = None
+            if r.returncode == 0:
+                out = r.stdout.decode().split('\n')
+                if kind == 'vector':
+                    got = [float(v) for v in out if v]
+                else:
+                    m, n, nnz = map(int, out[0].split())
+                    got = [m, n] + sorted(((int(i), int(j)), float(v)) for i, j, v in
+                                          (line.split() for line in out[1:1 + nnz]))
+            if got != want:
+                print(f'FAIL {data!r}:\n  Python reading: {want}\n  C reader: {got} {r.stdout[:160]!r}')
+                failures += 1
+    print(f'mm_fuzz {kind} seed {seed}: {cases} cases, {failures} disagreements')
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
