@@ -53,8 +53,10 @@ static amg_status build_matrix(const app_config *cfg, fmt_csr **a, char *what, s
 }
 
 /* output.solution: x, where the solve converged or ran out of iterations
- * (a last iterate worth keeping); the exit code with a write error added. */
-static int write_solution(const char *path, int32_t n, const double *x, amg_status solved, int code) {
+ * (a last iterate worth keeping); the exit code with a write error added,
+ * and run->solution set once x is written. */
+static int write_solution(const char *path, int32_t n, const double *x, amg_status solved, int code,
+                          solve_run *run) {
   if (solved != AMG_OK && solved != AMG_ERR_NOT_CONVERGED) {
     fprintf(stderr, "amg_solve: solution not written to %s: the solve failed\n", path);
     return code;
@@ -65,6 +67,7 @@ static int write_solution(const char *path, int32_t n, const double *x, amg_stat
     return code ? code : write_code;
   }
   printf("solution%s written to %s\n", solved == AMG_OK ? "" : " (not converged)", path);
+  run->solution = path;
   return code;
 }
 
@@ -324,7 +327,7 @@ int main(int argc, char **argv) {
 
   amg_hierarchy *h = NULL;
   amg_solve_report rep = {0};
-  solve_run run = {&cfg, what, a->m, a->nnz, NULL, NULL, AMG_OK, ""};
+  solve_run run = {&cfg, what, a->m, a->nnz, NULL, NULL, AMG_OK, "", NULL};
   int code = 0;
   s = amg_setup(a, &cfg.amg, &h);
   if (s != AMG_OK) {
@@ -344,7 +347,7 @@ int main(int argc, char **argv) {
     if (s != AMG_OK)
       code = fail(EXIT_SOLVE, s, "solve");
     if (cfg.solution[0])
-      code = write_solution(cfg.solution, a->m, x, s, code);
+      code = write_solution(cfg.solution, a->m, x, s, code, &run);
     if (!code && repeat > 0)
       code = time_repeats(&cfg, a, b, x0, x, repeat, rep.iterations);
   }

@@ -199,6 +199,8 @@ amg_status write_report(const char *path, const solve_run *run) {
   json_string(&w, "galerkin_order_option", amg_galerkin_order_name(o->galerkin_order));
   json_string(&w, "status", amg_status_name(run->status));
   json_string(&w, "message", run->message ? run->message : "");
+  json_string(&w, "initial_guess", run->cfg->x0_file); /* "": from zero */
+  json_string(&w, "solution_file", run->solution ? run->solution : "");
   if (r) {
     json_begin_array(&w, "levels");
     for (int l = 0; l < r->levels; l++)

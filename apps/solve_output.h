@@ -16,6 +16,7 @@ typedef struct solve_run {
   const amg_solve_report *solve;   /* NULL if not reached */
   amg_status status;
   const char *message;   /* the failure, "" when converged */
+  const char *solution;  /* where x was written (output.solution), NULL if it was not */
 } solve_run;
 
 void print_hierarchy(FILE *f, const amg_setup_report *r);

@@ -118,6 +118,15 @@ run "${small[@]}" --set problem.x0_file="$dir/x3.mtx"
 warm_its=$(sed -n 's/^converged after \([0-9]*\) iterations.*/\1/p' "$dir/out")
 [ $code -eq 0 ] && [ -n "$zero_its" ] && [ -n "$warm_its" ] && [ "$warm_its" -lt "$zero_its" ] && [ "$warm_its" -gt 0 ]
 verdict "3 iterations' x as x0" $? "$warm_its iterations, from zero $zero_its"
+run "${small[@]}" --set problem.x0_file="$dir/x3.mtx" --set output.solution="$dir/xw.mtx" \
+  --set output.report="$dir/guess.json"
+python3 - "$dir/guess.json" "$dir/x3.mtx" "$dir/xw.mtx" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["initial_guess"] == sys.argv[2] and r["solution_file"] == sys.argv[3], (r["initial_guess"], r["solution_file"])
+assert 1e-8 < r["residual_history"][0] < 1, r["residual_history"][0]  # ||b - A x0||/||b|| of 3 iterations' x
+PY
+verdict "the report names x0 and the solution file; history[0] is x0's residual" $? "$(grep -m1 'converged after' "$dir/out")"
 expect "x0 of the wrong size" 1 "initial guess: $dir/x3.mtx:2: the vector has" -- --config "$dir/mmb.cfg" \
   --set problem.x0_file="$dir/x3.mtx"
 expect "x0 file missing" 1 "initial guess: $dir/none.mtx: cannot open" -- --config "$dir/mmb.cfg" \
@@ -192,6 +201,7 @@ missing = [k for k in need if k not in r]
 assert not missing, "missing fields: %s" % missing
 assert r["converged"] is True and r["relative_residual"] <= 1e-8, r["relative_residual"]
 assert len(r["residual_history"]) == r["iterations"] + 1 and r["residual_history"][0] == 1.0
+assert r["initial_guess"] == "" and r["solution_file"] == "", (r["initial_guess"], r["solution_file"])
 assert len(r["levels"]) >= 2 and r["levels"][0]["rows"] == 4096
 for l in r["levels"][:-1]:
     for k in ["rows", "nnz", "tiles", "aggregates", "galerkin_ms", "galerkin_order", "strength_ms"]:
