@@ -110,8 +110,8 @@ static const app_key keys[] = {
                "right-hand side b: all ones, uniform in [-1, 1) from rhs_seed, or read from rhs_file"),
     INT_KEY("problem.rhs_seed", rhs_seed, "1", 0, INT64_MAX, "seed of the random right-hand side"),
     PATH_KEY("problem.rhs_file", rhs_file, "",
-             "for rhs = \"file\": b as a Matrix Market array (n x 1) or one value per line, relative to "
-             "this file's directory"),
+             "for rhs = \"file\": b as a Matrix Market array or n x 1 coordinate matrix, or one value per "
+             "line; relative to this file's directory"),
     PATH_KEY("problem.x0_file", x0_file, "",
              "initial guess x0, in rhs_file's forms, relative to this file's directory; \"\" starts from zero"),
     FLOAT_KEY("amg.strength_theta", amg.strength_theta, "0.0", '[', 0.0, 1.0, ')',

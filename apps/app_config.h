@@ -27,8 +27,8 @@ typedef struct app_config {
   char file[APP_PATH_MAX];       /* problem.file: Matrix Market path (relative to the config file) */
   app_rhs rhs;                   /* problem.rhs: "ones" | "random" | "file" */
   int64_t rhs_seed;              /* problem.rhs_seed */
-  char rhs_file[APP_PATH_MAX];   /* problem.rhs_file: Matrix Market array or one value per line
-                                    (relative to the config file) */
+  char rhs_file[APP_PATH_MAX];   /* problem.rhs_file: Matrix Market array or n x 1 coordinate
+                                    matrix, or one value per line (relative to the config file) */
   char x0_file[APP_PATH_MAX];    /* problem.x0_file: initial guess, "" for zero (relative to the config file) */
   /* amg, cycle, solver and output.verbose: straight into the library's options */
   amg_options amg;

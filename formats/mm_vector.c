@@ -2,9 +2,10 @@
  * solution x it writes.
  *
  * Read: a Matrix Market array ("%%MatrixMarket matrix array real general",
- * or integer; a size line "n 1", then n values), or a plain list of one value
- * per line. Comment lines ('%', and '#' in a plain list) and blank lines are
- * skipped. Lines and tokens as mm_lex.h reads them; every value must be a
+ * or integer; a size line "n 1", then n values), a Matrix Market coordinate
+ * matrix of n x 1 (as fmt_mm_read reads it, from a file it can open again;
+ * entries not listed are 0), or a plain list of one value per line. Comment
+ * lines ('%', and '#' in a plain list) and blank lines are skipped. Lines and tokens as mm_lex.h reads them; every value must be a
  * finite double, and the count must be exactly n. Each error names path:line.
  * Write: the Matrix Market array form, values as "%.17g", which identifies a
  * double exactly, so reading gives back the same bits. */
@@ -13,17 +14,22 @@
 
 #include "mm_lex.h"
 
-/* The banner in r->buf (a first line starting with %%MatrixMarket): only a
- * real or integer general array is a vector this reader takes. */
-static amg_status check_banner(const mm_file *r) {
+/* The banner in r->buf (a first line starting with %%MatrixMarket): a real
+ * or integer general array, or (*coordinate set, the rest left to
+ * fmt_mm_read) a coordinate matrix. */
+static amg_status check_banner(const mm_file *r, int *coordinate) {
   const char *p = r->buf, *tok[5];
   int len[5];
   for (int k = 0; k < 5; k++)
     if (!mm_next_token(&p, &tok[k], &len[k]))
       return mm_parse_error(r, "incomplete banner, expected '%%%%MatrixMarket matrix array real general'");
+  *coordinate = mm_word_is(tok[1], len[1], "matrix") && mm_word_is(tok[2], len[2], "coordinate");
+  if (*coordinate)
+    return AMG_OK;
   if (!mm_word_is(tok[1], len[1], "matrix") || !mm_word_is(tok[2], len[2], "array"))
     return mm_parse_error(r, "a vector must be a Matrix Market array ('%%%%MatrixMarket matrix array real "
-                             "general'), not '%.*s %.*s'", MM_SHOW(len[1]), tok[1], MM_SHOW(len[2]), tok[2]);
+                             "general') or an n x 1 coordinate matrix, not '%.*s %.*s'",
+                          MM_SHOW(len[1]), tok[1], MM_SHOW(len[2]), tok[2]);
   if (!mm_word_is(tok[3], len[3], "real") && !mm_word_is(tok[3], len[3], "integer"))
     return mm_parse_error(r, "field '%.*s' is not supported for a vector (real or integer)", MM_SHOW(len[3]),
                           tok[3]);
@@ -81,6 +87,21 @@ static amg_status read_values(mm_file *r, int plain, int32_t n, double *x) {
   return AMG_OK;
 }
 
+/* The n x 1 coordinate matrix in path as the dense vector x. */
+static amg_status read_coordinate(const char *path, int32_t n, double *x) {
+  fmt_csr *c = NULL;
+  amg_status s = fmt_mm_read(path, &c);
+  if (s != AMG_OK)
+    return s;
+  if (c->n != 1 || c->m != n)
+    s = amg_error(AMG_ERR_PARSE, "%s: a vector of %d rows must be %d x 1, the file is %d x %d", path, n, n, c->m,
+                  c->n);
+  for (int32_t i = 0; i < n && s == AMG_OK; i++) /* duplicates are summed already */
+    x[i] = c->row_ptr[i + 1] > c->row_ptr[i] ? c->val[c->row_ptr[i]] : 0.0;
+  fmt_csr_destroy(c);
+  return s;
+}
+
 amg_status fmt_mm_read_vector(const char *path, int32_t n, double *x) {
   if (!path || !x || n < 0)
     return amg_error(AMG_ERR_ARG, "mm_read_vector: NULL path or vector, or n = %d", n);
@@ -101,7 +122,12 @@ amg_status fmt_mm_read_vector(const char *path, int32_t n, double *x) {
   }
   if (s == AMG_OK && r->line == 0 && n > 0)
     s = amg_error(AMG_ERR_PARSE, "%s: empty file, the matrix needs %d values", path, n);
-  if (s == AMG_OK && !plain && (s = check_banner(r)) == AMG_OK) {
+  int coordinate = 0;
+  if (s == AMG_OK && !plain && (s = check_banner(r, &coordinate)) == AMG_OK && coordinate) {
+    fclose(r->f);
+    return read_coordinate(path, n, x);
+  }
+  if (s == AMG_OK && !plain) {
     do { /* the size line */
       if (!mm_read_line(r, &s)) {
         if (s == AMG_OK)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Differential fuzz of the Matrix Market readers (formats/mm_read.c,
-formats/mm_vector.c): random mutations of small valid files, read by the C
+formats/mm_vector.c, which reads an n x 1 coordinate vector through mm_read.c): random mutations of small valid files, read by the C
 reader (through mm_read_driver) and by an independent Python reading of the
 documented format (formats.h, mm_lex.h). They must agree on accept or reject,
 and on every value bit for bit (duplicates summed in file order); the C side
@@ -104,6 +104,14 @@ def read_vector(data, n):
     plain = not filled or tokens(filled[0])[0].lower() != '%%matrixmarket'
     if not plain:
         t = tokens(filled[0])
+        if len(t) == 5 and [w.lower() for w in t[1:3]] == ['matrix', 'coordinate']:  # an n x 1 matrix
+            a = read_matrix(data)
+            if a is None or a[:2] != [n, 1]:
+                return None
+            dense = [0.0] * n
+            for (i, _), v in a[2:]:
+                dense[i] = v
+            return dense
         if len(t) != 5 or [w.lower() for w in t[1:3]] != ['matrix', 'array'] or \
                 t[3].lower() not in ('real', 'integer') or t[4].lower() != 'general':
             return None
@@ -135,10 +143,11 @@ SEEDS = {
                b'%%MatrixMarket matrix coordinate pattern symmetric\n3 3 3\n2 1\n3 3\n1 1'],
     'vector': [b'%%MatrixMarket matrix array real general\n% c\n4 1\n1\n-2.5\n3e-3\n4\n',
                b'1\n2\n# c\n3\n\n4\n', b'  1.0  \n2\n3\n4',
-               b'%%MatrixMarket matrix array integer general\n4 1\n1\n2\n3\n4\n'],
+               b'%%MatrixMarket matrix array integer general\n4 1\n1\n2\n3\n4\n',
+               b'%%MatrixMarket matrix coordinate real general\n4 1 3\n4 1 2.5\n1 1 -1\n4 1 0.5\n'],
 }
 PIECES = [b'\n', b' ', b'\t', b'%', b'#', b'1', b'2', b'e', b'-', b'.', b'nan', b'inf', b'0x1p3', b'\0', b'x',
-          b'1e308', b'1e999', b'\r\n', b'general', b'symmetric', b'pattern', b'integer', b'array', b'4 1', b'0']
+          b'1e308', b'1e999', b'\r\n', b'general', b'symmetric', b'pattern', b'integer', b'array', b'coordinate', b'4 1', b'0']
 
 
 # Not FMT_MAX_DIM itself: a valid size line of 2^31 - 16 rows takes O(rows) memory and time to read.

@@ -517,6 +517,10 @@ static void test_vectors(void) {
   CHECK_OK(read_vector_text("mmio_t_int.mtx", "%%MatrixMarket matrix array integer general\n% c\n2 1\n7\n\n-8\n", 2,
                             x));
   CHECK(x[0] == 7.0 && x[1] == -8.0, "integer array read as %g %g", x[0], x[1]);
+  /* n x 1 coordinate: entries not listed are 0, duplicates summed */
+  CHECK_OK(read_vector_text("mmio_t_coo.mtx", "%%MatrixMarket matrix coordinate real general\n3 1 3\n3 1 2.5\n1 1 1\n"
+                            "3 1 -0.5\n", 3, x));
+  CHECK(x[0] == 1.0 && x[1] == 0.0 && x[2] == 2.0, "coordinate vector read as %g %g %g", x[0], x[1], x[2]);
 
   static const struct {
     const char *text, *needle;
@@ -529,8 +533,12 @@ static void test_vectors(void) {
       {"1\n-inf\n", "mmio_t_bad.mtx:2: value is not finite: '-inf'"},
       {"1\n2\0\n", "mmio_t_bad.mtx:2: line contains a NUL byte"},
       {"1\n2\0O", "mmio_t_bad.mtx:2: line contains a NUL byte"}, /* the last line, no newline */
-      {"%%MatrixMarket matrix coordinate real general\n2 1 2\n1 1 1\n2 1 1\n",
-       "mmio_t_bad.mtx:1: a vector must be a Matrix Market array"},
+      {"%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1 1\n",
+       "mmio_t_bad.mtx: a vector of 2 rows must be 2 x 1, the file is 2 x 2"},
+      {"%%MatrixMarket matrix coordinate real general\n3 1 1\n1 1 1\n",
+       "mmio_t_bad.mtx: a vector of 2 rows must be 2 x 1, the file is 3 x 1"},
+      {"%%MatrixMarket matrix coordinate real general\n2 1 1\n3 1 1\n", "mmio_t_bad.mtx:3: row index 3 out of range"},
+      {"%%MatrixMarket vector array real general\n2 1\n", "mmio_t_bad.mtx:1: a vector must be a Matrix Market array"},
       {"%%MatrixMarket matrix array complex general\n2 1\n", "mmio_t_bad.mtx:1: field 'complex' is not supported"},
       {"%%MatrixMarket matrix array real symmetric\n2 1\n", "mmio_t_bad.mtx:1: symmetry 'symmetric' is not supported"},
       {"%%MatrixMarket matrix array real\n2 1\n", "mmio_t_bad.mtx:1: incomplete banner"},
