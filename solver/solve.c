@@ -221,6 +221,21 @@ static amg_status true_residual(amg_hierarchy *h, double bnorm, double *rel) {
   return s;
 }
 
+/* The host vector v times 2^shift (exact) into dst, where the hierarchy
+ * lives; v as it is where shift is 0. */
+static amg_status upload_scaled(amg_hierarchy *h, const double *v, int shift, double *dst) {
+  int32_t n = h->level[0].a->m;
+  double *scaled = NULL;
+  amg_status s = AMG_OK;
+  if (shift && (s = fmt_alloc((void **)&scaled, n, sizeof *scaled, FMT_HOST)) != AMG_OK)
+    return s;
+  for (int32_t i = 0; shift && i < n; i++)
+    scaled[i] = ldexp(v[i], shift);
+  s = fmt_copy(dst, h->loc, shift ? scaled : v, FMT_HOST, (size_t)n * sizeof *v);
+  fmt_free(scaled, FMT_HOST);
+  return s;
+}
+
 /* b's norm when ||b||^2 cannot be formed in double (||b|| outside
  * [2^-200, 2^200]): the host b is checked for NaN and Inf, then scaled by a
  * power of two (exact) into w->b, so that its largest entry is in [0.5, 1).
@@ -242,14 +257,7 @@ static amg_status scale_rhs(amg_hierarchy *h, const double *b, double *bnorm, in
   int e;
   frexp(amax, &e);
   *shift = -e;
-  double *scaled = NULL;
-  amg_status s = fmt_alloc((void **)&scaled, n, sizeof *scaled, FMT_HOST);
-  if (s != AMG_OK)
-    return s;
-  for (int32_t i = 0; i < n; i++)
-    scaled[i] = ldexp(b[i], *shift);
-  s = fmt_copy(w->b, h->loc, scaled, FMT_HOST, (size_t)n * sizeof *scaled);
-  fmt_free(scaled, FMT_HOST);
+  amg_status s = upload_scaled(h, b, *shift, w->b);
   if (s == AMG_OK)
     s = amg_pcg_dot(h->loc, n, w->b, w->b, w->s, AMG_PCG_RR, w->partials);
   if (s == AMG_OK)
@@ -309,24 +317,14 @@ static amg_status pcg_with_restarts(amg_hierarchy *h, double bnorm, amg_solve_re
 }
 
 /* The caller's initial guess x into the workspace's x, scaled like b (by
- * 2^shift), each entry checked to be finite. */
+ * 2^shift), each entry checked to be finite once scaled. */
 static amg_status upload_guess(amg_hierarchy *h, const double *x, int shift) {
-  amg_workspace *w = &h->ws;
   int32_t n = h->level[0].a->m;
-  double *scaled = NULL;
-  amg_status s = AMG_OK;
-  if (shift && (s = fmt_alloc((void **)&scaled, n, sizeof *scaled, FMT_HOST)) != AMG_OK)
-    return s;
-  for (int32_t i = 0; i < n && s == AMG_OK; i++) {
-    double v = shift ? (scaled[i] = ldexp(x[i], shift)) : x[i];
-    if (!isfinite(v))
-      s = amg_error(AMG_ERR_NONFINITE, "the initial guess is not finite%s: x[%d] (1-based %d) = %g",
-                    isfinite(x[i]) ? " once scaled like b" : "", i, i + 1, x[i]);
-  }
-  if (s == AMG_OK)
-    s = fmt_copy(w->x, h->loc, shift ? scaled : x, FMT_HOST, (size_t)n * sizeof *x);
-  fmt_free(scaled, FMT_HOST);
-  return s;
+  for (int32_t i = 0; i < n; i++)
+    if (!isfinite(shift ? ldexp(x[i], shift) : x[i]))
+      return amg_error(AMG_ERR_NONFINITE, "the initial guess is not finite%s: x[%d] (1-based %d) = %g",
+                       isfinite(x[i]) ? " once scaled like b" : "", i, i + 1, x[i]);
+  return upload_scaled(h, x, shift, h->ws.x);
 }
 
 static amg_status solve(amg_hierarchy *h, const double *b, double *x, amg_solve_report *rep, int guess) {
