@@ -124,6 +124,29 @@ int mm_parse_int(const char *tok, int len, long long *v) {
   return 0;
 }
 
+amg_status mm_read_size_line(mm_file *r, int count, const char *form, const char *const *what,
+                             const long long *lo, const long long *hi, long long *v) {
+  amg_status s = AMG_OK;
+  do {
+    if (!mm_read_line(r, &s))
+      return s != AMG_OK ? s : mm_parse_error(r, "file ends before the size line (%s)", form);
+  } while (r->buf[0] == '%' || mm_is_blank(r->buf));
+  const char *p = r->buf, *tok;
+  int len;
+  for (int k = 0; k < count; k++) {
+    if (!mm_next_token(&p, &tok, &len))
+      return mm_parse_error(r, "size line must hold %d numbers (%s), %s is missing", count, form, what[k]);
+    int bad = mm_parse_int(tok, len, &v[k]);
+    if (bad == 1)
+      return mm_parse_error(r, "%s is not an integer: '%.*s'", what[k], MM_SHOW(len), tok);
+    if (bad == 2 || v[k] < lo[k] || v[k] > hi[k])
+      return mm_parse_error(r, "%s %.*s out of range %lld..%lld", what[k], MM_SHOW(len), tok, lo[k], hi[k]);
+  }
+  if (mm_next_token(&p, &tok, &len))
+    return mm_parse_error(r, "trailing characters after the size line: '%.*s'", MM_SHOW(len), tok);
+  return AMG_OK;
+}
+
 /* Case-insensitive comparison of a token with a lower-case keyword. */
 int mm_word_is(const char *tok, int len, const char *word) {
   if ((size_t)len != strlen(word))

@@ -49,6 +49,12 @@ int mm_next_token(const char **p, const char **tok, int *len);
 int mm_parse_int(const char *tok, int len, long long *v);
 /* The token as a finite double, or a parse error at r's line naming `what`. */
 amg_status mm_parse_real(const mm_file *r, const char *tok, int len, const char *what, double *v);
+/* The size line: the first line after the banner that is neither a comment
+ * nor blank, holding exactly count (at most 3) integers into v, the k-th
+ * named what[k] and within lo[k]..hi[k]; form ("m n nnz") names them in the
+ * messages. */
+amg_status mm_read_size_line(mm_file *r, int count, const char *form, const char *const *what,
+                             const long long *lo, const long long *hi, long long *v);
 /* Case-insensitive comparison of a token with a lower-case keyword. */
 int mm_word_is(const char *tok, int len, const char *word);
 

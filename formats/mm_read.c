@@ -80,26 +80,10 @@ static amg_status read_banner(mm_file *r, mm_field *field, int *symmetric) {
 static amg_status read_size(mm_file *r, int symmetric, int32_t *m, int32_t *n, int64_t *nnz) {
   static const char *const what[3] = {"row count", "column count", "entry count"};
   static const long long lo[3] = {1, 1, 0}, hi[3] = {FMT_MAX_DIM, FMT_MAX_DIM, INT64_MAX};
-  amg_status s = AMG_OK;
-  do {
-    if (!mm_read_line(r, &s))
-      return s != AMG_OK ? s : mm_parse_error(r, "file ends before the size line (m n nnz)");
-  } while (r->buf[0] == '%' || mm_is_blank(r->buf));
-  const char *p = r->buf, *tok;
-  int len;
   long long v[3];
-  for (int k = 0; k < 3; k++) {
-    if (!mm_next_token(&p, &tok, &len))
-      return mm_parse_error(r, "size line must hold 3 numbers (m n nnz), %s is missing", what[k]);
-    int bad = mm_parse_int(tok, len, &v[k]);
-    if (bad == 1)
-      return mm_parse_error(r, "%s is not an integer: '%.*s'", what[k], MM_SHOW(len), tok);
-    if (bad == 2 || v[k] < lo[k] || v[k] > hi[k])
-      return mm_parse_error(r, "%s %.*s out of range %lld..%lld", what[k], MM_SHOW(len), tok, lo[k],
-                         hi[k]);
-  }
-  if (mm_next_token(&p, &tok, &len))
-    return mm_parse_error(r, "trailing characters after the size line: '%.*s'", MM_SHOW(len), tok);
+  amg_status s = mm_read_size_line(r, 3, "m n nnz", what, lo, hi, v);
+  if (s != AMG_OK)
+    return s;
   if (symmetric && v[0] != v[1])
     return mm_parse_error(r, "a symmetric matrix must be square, the size line says %lld x %lld",
                        v[0], v[1]);

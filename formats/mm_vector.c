@@ -40,19 +40,14 @@ static amg_status check_banner(const mm_file *r, int *coordinate) {
   return AMG_OK;
 }
 
-/* The size line in r->buf: "rows 1", with rows == n. */
-static amg_status check_size(const mm_file *r, int32_t n) {
-  const char *p = r->buf, *tok;
-  int len;
+/* The size line: "rows 1", with rows == n. */
+static amg_status read_size(mm_file *r, int32_t n) {
+  static const char *const what[2] = {"row count", "column count"};
+  static const long long lo[2] = {0, 0}, hi[2] = {FMT_MAX_DIM, FMT_MAX_DIM};
   long long v[2];
-  for (int k = 0; k < 2; k++) {
-    if (!mm_next_token(&p, &tok, &len))
-      return mm_parse_error(r, "size line must hold 2 numbers (rows 1)");
-    if (mm_parse_int(tok, len, &v[k]) != 0 || v[k] < 0)
-      return mm_parse_error(r, "size line: '%.*s' is not a count", MM_SHOW(len), tok);
-  }
-  if (mm_next_token(&p, &tok, &len))
-    return mm_parse_error(r, "trailing characters after the size line: '%.*s'", MM_SHOW(len), tok);
+  amg_status s = mm_read_size_line(r, 2, "rows 1", what, lo, hi, v);
+  if (s != AMG_OK)
+    return s;
   if (v[1] != 1)
     return mm_parse_error(r, "a vector has 1 column, the size line says %lld x %lld", v[0], v[1]);
   if (v[0] != n)
@@ -127,17 +122,8 @@ amg_status fmt_mm_read_vector(const char *path, int32_t n, double *x) {
     fclose(r->f);
     return read_coordinate(path, n, x);
   }
-  if (s == AMG_OK && !plain) {
-    do { /* the size line */
-      if (!mm_read_line(r, &s)) {
-        if (s == AMG_OK)
-          s = mm_parse_error(r, "file ends before the size line (rows 1)");
-        break;
-      }
-    } while (r->buf[0] == '%' || mm_is_blank(r->buf));
-    if (s == AMG_OK)
-      s = check_size(r, n);
-  }
+  if (s == AMG_OK && !plain)
+    s = read_size(r, n);
   if (s == AMG_OK)
     s = read_values(r, plain && r->line > 0, n, x);
   fclose(r->f);
