@@ -35,6 +35,8 @@ int mm_read_line(mm_file *r, amg_status *s) {
   r->buf[r->end] = 'x';
   r->buf[MM_LINE_MAX - 1] = 'x';
   if (!fgets(r->buf, MM_LINE_MAX, r->f)) {
+    r->buf[0] = '\0'; /* no line: buf holds an empty one, terminated (fgets left it unterminated) */
+    r->end = 0;
     if (ferror(r->f))
       *s = amg_error(AMG_ERR_IO, "%s:%lld: read error: %s", r->path, r->line + 1, strerror(errno));
     return 0;
@@ -157,7 +159,23 @@ int mm_word_is(const char *tok, int len, const char *word) {
   return 1;
 }
 
-/* The token as a finite double (strtod taking the whole token). */
+/* Whether a number token that strtod took whole has a nonzero digit before
+ * its exponent (decimal, or hexadecimal after "0x"). */
+static int nonzero_mantissa(const char *tok, int len) {
+  int k = len > 0 && (tok[0] == '+' || tok[0] == '-');
+  int hex = len - k > 1 && tok[k] == '0' && (tok[k + 1] == 'x' || tok[k + 1] == 'X');
+  for (k += 2 * hex; k < len; k++) {
+    char c = tok[k];
+    if (hex ? c == 'p' || c == 'P' : c == 'e' || c == 'E')
+      return 0;
+    if ((c >= '1' && c <= '9') || (hex && isxdigit((unsigned char)c) && c != '0'))
+      return 1;
+  }
+  return 0;
+}
+
+/* The token as a finite double (strtod taking the whole token), refusing a
+ * nonzero number that rounds to 0 (below the smallest subnormal double). */
 amg_status mm_parse_real(const mm_file *r, const char *tok, int len, const char *what, double *v) {
   char *end;
   *v = strtod(tok, &end);
@@ -165,5 +183,7 @@ amg_status mm_parse_real(const mm_file *r, const char *tok, int len, const char 
     return mm_parse_error(r, "%s is not a number: '%.*s'", what, MM_SHOW(len), tok);
   if (!isfinite(*v))
     return mm_parse_error(r, "%s is not finite: '%.*s'", what, MM_SHOW(len), tok);
+  if (*v == 0 && nonzero_mantissa(tok, len))
+    return mm_parse_error(r, "%s '%.*s' is too small for a double (it would be read as 0)", what, MM_SHOW(len), tok);
   return AMG_OK;
 }

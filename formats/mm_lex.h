@@ -47,7 +47,8 @@ int mm_next_token(const char **p, const char **tok, int *len);
 /* 0: the whole token is a decimal integer (optional sign, then digits);
  * 1: it is not; 2: it does not fit int64. */
 int mm_parse_int(const char *tok, int len, long long *v);
-/* The token as a finite double, or a parse error at r's line naming `what`. */
+/* The token as a finite double, or a parse error at r's line naming `what`; a nonzero
+ * number that rounds to 0 is an error too. */
 amg_status mm_parse_real(const mm_file *r, const char *tok, int len, const char *what, double *v);
 /* The size line: the first line after the banner that is neither a comment
  * nor blank, holding exactly count (at most 3) integers into v, the k-th

@@ -40,12 +40,13 @@ static amg_status check_banner(const mm_file *r, int *coordinate) {
   return AMG_OK;
 }
 
-/* The size line: "rows 1", with rows == n. */
-static amg_status read_size(mm_file *r, int32_t n) {
-  static const char *const what[2] = {"row count", "column count"};
-  static const long long lo[2] = {0, 0}, hi[2] = {FMT_MAX_DIM, FMT_MAX_DIM};
-  long long v[2];
-  amg_status s = mm_read_size_line(r, 2, "rows 1", what, lo, hi, v);
+/* The size line: "rows 1" (array) or "rows 1 entries" (coordinate), with
+ * rows == n. */
+static amg_status read_size(mm_file *r, int coordinate, int32_t n) {
+  static const char *const what[3] = {"row count", "column count", "entry count"};
+  static const long long lo[3] = {0, 0, 0}, hi[3] = {FMT_MAX_DIM, FMT_MAX_DIM, INT64_MAX};
+  long long v[3];
+  amg_status s = mm_read_size_line(r, coordinate ? 3 : 2, coordinate ? "rows 1 entries" : "rows 1", what, lo, hi, v);
   if (s != AMG_OK)
     return s;
   if (v[1] != 1)
@@ -88,9 +89,9 @@ static amg_status read_coordinate(const char *path, int32_t n, double *x) {
   amg_status s = fmt_mm_read(path, &c);
   if (s != AMG_OK)
     return s;
-  if (c->n != 1 || c->m != n)
-    s = amg_error(AMG_ERR_PARSE, "%s: a vector of %d rows must be %d x 1, the file is %d x %d", path, n, n, c->m,
-                  c->n);
+  if (c->n != 1 || c->m != n) /* read_size checked the size line: the file changed since */
+    s = amg_error(AMG_ERR_PARSE, "%s: a vector of %d rows must be %d x 1, the file is now %d x %d", path, n, n,
+                  c->m, c->n);
   for (int32_t i = 0; i < n && s == AMG_OK; i++) /* duplicates are summed already */
     x[i] = c->row_ptr[i + 1] > c->row_ptr[i] ? c->val[c->row_ptr[i]] : 0.0;
   fmt_csr_destroy(c);
@@ -105,27 +106,31 @@ amg_status fmt_mm_read_vector(const char *path, int32_t n, double *x) {
   if (!r->f)
     return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
   amg_status s = AMG_OK;
-  int plain = 1;
-  while (mm_read_line(r, &s)) { /* the first line that is not blank decides the form */
+  int plain = 1, found = 0; /* found: a line that is not blank, now in r->buf */
+  while (!found && mm_read_line(r, &s)) { /* the first line that is not blank decides the form */
     if (mm_is_blank(r->buf))
       continue;
     const char *p = r->buf, *tok;
     int len;
     mm_next_token(&p, &tok, &len);
     plain = !mm_word_is(tok, len, "%%matrixmarket");
-    break;
+    found = 1;
   }
   if (s == AMG_OK && r->line == 0 && n > 0)
     s = amg_error(AMG_ERR_PARSE, "%s: empty file, the matrix needs %d values", path, n);
+  if (s == AMG_OK && !plain && r->line > 1) /* as fmt_mm_read, which a coordinate file goes through */
+    s = mm_parse_error(r, "the %%%%MatrixMarket banner must be the first line");
   int coordinate = 0;
-  if (s == AMG_OK && !plain && (s = check_banner(r, &coordinate)) == AMG_OK && coordinate) {
+  if (s == AMG_OK && !plain)
+    s = check_banner(r, &coordinate);
+  if (s == AMG_OK && !plain)
+    s = read_size(r, coordinate, n);
+  if (s == AMG_OK && coordinate) {
     fclose(r->f);
     return read_coordinate(path, n, x);
   }
-  if (s == AMG_OK && !plain)
-    s = read_size(r, n);
   if (s == AMG_OK)
-    s = read_values(r, plain && r->line > 0, n, x);
+    s = read_values(r, found && plain, n, x);
   fclose(r->f);
   return s;
 }

@@ -29,6 +29,9 @@ def real(tok):
     if not REAL.match(tok):
         return None
     v = float.fromhex(tok) if 'x' in tok.lower() else float(tok)
+    mantissa = re.split('[pP]' if 'x' in tok.lower() else '[eE]', tok)[0]
+    if v == 0 and re.search('[1-9a-fA-F]' if 'x' in tok.lower() else '[1-9]', mantissa.lower().replace('0x', '', 1)):
+        return None  # a nonzero number below the smallest subnormal double
     return v if math.isfinite(v) else None
 
 
@@ -103,6 +106,8 @@ def read_vector(data, n):
     filled = [l for l in lines if tokens(l)]
     plain = not filled or tokens(filled[0])[0].lower() != '%%matrixmarket'
     if not plain:
+        if filled[0] is not lines[0]:
+            return None  # the banner must be the first line
         t = tokens(filled[0])
         if len(t) == 5 and [w.lower() for w in t[1:3]] == ['matrix', 'coordinate']:  # an n x 1 matrix
             a = read_matrix(data)
@@ -152,12 +157,15 @@ PIECES = [b'\n', b' ', b'\t', b'%', b'#', b'1', b'2', b'e', b'-', b'.', b'nan', 
 
 # Not FMT_MAX_DIM itself: a valid size line of 2^31 - 16 rows takes O(rows) memory and time to read.
 TOKENS = [b'0', b'1', b'2', b'3', b'4', b'5', b'-1', b'+2', b'1.5', b'-0', b'1e308', b'-1e308', b'4.9e-324',
-          b'nan', b'inf', b'x', b'2147483633', b'9223372036854775807', b'9223372036854775808', b'']
+          b'nan', b'inf', b'x', b'2147483633', b'9223372036854775807', b'9223372036854775808', b'',
+          b'1e-400', b'-0x1p-1080', b'0e-400', b'2.5e-324']
 
 
 def mutate(rng, data):
     """1-3 edits: a number of the size line or any token replaced (often by a boundary value), bytes
-    inserted, deleted or changed."""
+    inserted, deleted or changed; now and then the whole file replaced by whitespace."""
+    if rng.random() < 0.02:
+        return bytes(rng.choice(b' \t\n\r\v\f') for _ in range(rng.randint(0, 12)))
     d = bytearray(data)
     for _ in range(rng.randint(1, 3)):
         p, op = rng.randint(0, len(d)), rng.random()

@@ -324,6 +324,8 @@ static void test_bad_entries(void) {
                "mmio_t_val_inf.mtx:3: value is not finite: '-Inf'");
   EXPECT_PARSE("mmio_t_val_overflow.mtx", GEN "4 4 1\n2 2 1e999\n",
                "mmio_t_val_overflow.mtx:3: value is not finite: '1e999'");
+  EXPECT_PARSE("mmio_t_val_underflow.mtx", GEN "4 4 1\n2 2 1e-400\n",
+               "mmio_t_val_underflow.mtx:3: value '1e-400' is too small for a double (it would be read as 0)");
   EXPECT_PARSE("mmio_t_trailing.mtx", GEN "4 4 2\n1 1 1\n2 2 1.0 junk\n",
                "mmio_t_trailing.mtx:4: trailing characters after the entry: 'junk'");
   EXPECT_PARSE("mmio_t_pattern_value.mtx",
@@ -517,6 +519,10 @@ static void test_vectors(void) {
   CHECK_OK(read_vector_text("mmio_t_int.mtx", "%%MatrixMarket matrix array integer general\n% c\n2 1\n7\n\n-8\n", 2,
                             x));
   CHECK(x[0] == 7.0 && x[1] == -8.0, "integer array read as %g %g", x[0], x[1]);
+  /* zeros written with tiny exponents are zeros; the smallest subnormal is kept */
+  CHECK_OK(read_vector_text("mmio_t_tiny.txt", "0e-400\n-0.000e-999\n4.9e-324\n", 3, x));
+  CHECK(x[0] == 0.0 && x[1] == 0.0 && signbit(x[1]) && x[2] == 4.9e-324 && x[2] > 0, "tiny values read as %g %g %g",
+        x[0], x[1], x[2]);
   /* n x 1 coordinate: entries not listed are 0, duplicates summed */
   CHECK_OK(read_vector_text("mmio_t_coo.mtx", "%%MatrixMarket matrix coordinate real general\n3 1 3\n3 1 2.5\n1 1 1\n"
                             "3 1 -0.5\n", 3, x));
@@ -534,9 +540,16 @@ static void test_vectors(void) {
       {"1\n2\0\n", "mmio_t_bad.mtx:2: line contains a NUL byte"},
       {"1\n2\0O", "mmio_t_bad.mtx:2: line contains a NUL byte"}, /* the last line, no newline */
       {"%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1 1\n",
-       "mmio_t_bad.mtx: a vector of 2 rows must be 2 x 1, the file is 2 x 2"},
-      {"%%MatrixMarket matrix coordinate real general\n3 1 1\n1 1 1\n",
-       "mmio_t_bad.mtx: a vector of 2 rows must be 2 x 1, the file is 3 x 1"},
+       "mmio_t_bad.mtx:2: a vector has 1 column, the size line says 2 x 2"},
+      {"%%MatrixMarket matrix coordinate real general\n% c\n3 1 1\n1 1 1\n",
+       "mmio_t_bad.mtx:3: the vector has 3 rows, the matrix needs 2"},
+      {"\n%%MatrixMarket matrix array real general\n2 1\n1\n2\n",
+       "mmio_t_bad.mtx:2: the %%MatrixMarket banner must be the first line"},
+      /* whitespace only: once read past the end of the line buffer */
+      {"\n", "mmio_t_bad.mtx:1: 0 values, the matrix needs 2"},
+      {" \t\n\v\f\r\n  ", "mmio_t_bad.mtx:3: 0 values, the matrix needs 2"},
+      {"1\n1e-400\n", "mmio_t_bad.mtx:2: value '1e-400' is too small for a double (it would be read as 0)"},
+      {"1\n-0x1p-1080\n", "mmio_t_bad.mtx:2: value '-0x1p-1080' is too small for a double"},
       {"%%MatrixMarket matrix coordinate real general\n2 1 1\n3 1 1\n", "mmio_t_bad.mtx:3: row index 3 out of range"},
       {"%%MatrixMarket vector array real general\n2 1\n", "mmio_t_bad.mtx:1: a vector must be a Matrix Market array"},
       {"%%MatrixMarket matrix array complex general\n2 1\n", "mmio_t_bad.mtx:1: field 'complex' is not supported"},
