@@ -33,7 +33,8 @@ static void usage(FILE *f) {
              "  --set K=V           override one key, e.g. --set amg.coarse_size=200\n"
              "  --backend gpu|cpu   default: the GPU when one is present, else the CPU\n"
              "  --compare-orders    build the hierarchy with both Galerkin orders (and with cuSPARSE\n"
-             "                      too when followed by 'cusparse') and compare them per level\n"
+             "                      too when followed by 'cusparse') and compare them per level;\n"
+             "                      nothing is solved\n"
              "  --repeat N          after the reported run (the warm-up), set up and solve N more\n"
              "                      times and print the median, min and max times; with\n"
              "                      --compare-orders, each Galerkin time is the median of N setups\n"
@@ -215,6 +216,138 @@ static int time_repeats(const app_config *cfg, const fmt_csr *a, const double *b
   return code;
 }
 
+/* What --compare-orders leaves unused (nothing is solved): one notice line
+ * naming the keys that are set. */
+static void note_unused_in_compare(const app_config *cfg) {
+  const struct { const char *key, *value; } keys[] = {{"output.report", cfg->report},
+                                                      {"output.solution", cfg->solution},
+                                                      {"problem.rhs_file", cfg->rhs_file},
+                                                      {"problem.x0_file", cfg->x0_file}};
+  char list[128] = "";
+  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+    if (keys[k].value[0])
+      snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "", keys[k].key);
+  if (list[0])
+    fprintf(stderr, "amg_solve: --compare-orders solves nothing; ignoring %s\n", list);
+}
+
+/* The configuration: the file, the --set overrides, the backend; an exit
+ * code, 0 to go on. */
+static int configure(app_config *cfg, const char *config, const char *const *sets, int nsets,
+                     const char *backend, int compare, int with_cusparse) {
+  app_config_default(cfg);
+  amg_status s = app_config_load(cfg, config);
+  for (int k = 0; k < nsets && s == AMG_OK; k++)
+    s = app_config_set(cfg, sets[k]);
+  if (s == AMG_OK)
+    s = app_config_finish(cfg);
+  if (s != AMG_OK)
+    return fail(EXIT_INPUT, s, "configuration");
+  if (backend && strcmp(backend, "gpu") && strcmp(backend, "cpu")) {
+    fprintf(stderr, "amg_solve: --backend must be gpu or cpu, not '%s'\n", backend);
+    return EXIT_INPUT;
+  }
+  cfg->amg.backend = !backend ? AMG_BACKEND_AUTO : !strcmp(backend, "gpu") ? AMG_BACKEND_GPU : AMG_BACKEND_CPU;
+  if (cfg->amg.backend == AMG_BACKEND_AUTO && fmt_device_count() < 1) {
+    fprintf(stderr, "amg_solve: no GPU found; running on the CPU backend\n");
+    cfg->amg.backend = AMG_BACKEND_CPU;
+  }
+  s = amg_options_check(&cfg->amg); /* again, now that the backend is known (cusparse needs the GPU) */
+  if (s != AMG_OK)
+    return fail(EXIT_INPUT, s, "configuration");
+  if (compare && with_cusparse && cfg->amg.backend == AMG_BACKEND_CPU) /* worded as amg_options_check's */
+    return fail(EXIT_INPUT,
+                amg_error(AMG_ERR_CONFIG, "--compare-orders cusparse needs the GPU, and the backend is cpu"),
+                "configuration");
+  if (compare)
+    note_unused_in_compare(cfg);
+  return 0;
+}
+
+/* The matrix, described on stdout, and the GPU initialised where it is used. */
+static int prepare_matrix(const app_config *cfg, fmt_csr **a, char *what, size_t len) {
+  amg_status s = build_matrix(cfg, a, what, len);
+  if (s != AMG_OK)
+    return fail(EXIT_INPUT, s, "problem");
+  printf("amg_solve: %s: %d rows, %lld nonzeros, backend %s\n", what, (*a)->m, (long long)(*a)->nnz,
+         cfg->amg.backend == AMG_BACKEND_CPU ? "cpu" : "gpu");
+  if (cfg->amg.backend != AMG_BACKEND_CPU) {
+    double ms = 0;
+    if ((s = amg_device_init(&ms)) != AMG_OK)
+      return fail(EXIT_SETUP, s, "GPU initialisation");
+    printf("amg_solve: GPU initialisation (stream, memory pool, cuSPARSE and cuSOLVER handles, kernel "
+           "loading) %.1f ms, once per process\n", ms);
+  }
+  return 0;
+}
+
+/* b, room for x, and problem.x0_file's initial guess (*x0 stays NULL for
+ * none: zero); the caller frees them, also after a failure. */
+static int prepare_vectors(const app_config *cfg, int32_t m, double **b, double **x, double **x0) {
+  size_t bytes = ((size_t)m + 1) * sizeof(double);
+  *b = malloc(bytes);
+  *x = malloc(bytes);
+  if (cfg->x0_file[0])
+    *x0 = malloc(bytes);
+  if (!*b || !*x || (cfg->x0_file[0] && !*x0)) {
+    fprintf(stderr, "amg_solve: out of host memory for the vectors\n");
+    return EXIT_INPUT;
+  }
+  amg_status s = build_rhs(cfg, m, *b);
+  if (s != AMG_OK)
+    return fail(EXIT_INPUT, s, "right-hand side");
+  if (*x0 && (s = fmt_mm_read_vector(cfg->x0_file, m, *x0)) != AMG_OK)
+    return fail(EXIT_INPUT, s, "initial guess");
+  return 0;
+}
+
+/* Sets up and solves, prints the tables, writes x and the report as asked,
+ * and runs --repeat; the exit code. The report holds the setup's or the
+ * solve's status and message; a later failure (writing x, a repeat) shows
+ * on stderr and in the exit code only. */
+static int solve_and_report(const app_config *cfg, const char *what, const fmt_csr *a, const double *b,
+                            const double *x0, double *x, int repeat) {
+  amg_hierarchy *h = NULL;
+  amg_solve_report rep = {0};
+  char message[512] = ""; /* copied: a later error replaces amg_error_message() */
+  solve_run run = {cfg, what, a->m, a->nnz, NULL, NULL, AMG_OK, message, NULL};
+  int code = 0;
+  amg_status s = amg_setup(a, &cfg->amg, &h);
+  if (s != AMG_OK) {
+    run.status = s;
+    snprintf(message, sizeof message, "%s", amg_error_message());
+    code = fail(EXIT_SETUP, s, "setup");
+  } else {
+    run.setup = amg_hierarchy_report(h);
+    print_hierarchy(stdout, run.setup);
+    print_setup_breakdown(stdout, run.setup);
+    s = solve_from(h, b, x0, x, a->m, &rep);
+    run.solve = &rep;
+    run.status = s;
+    if (s != AMG_OK)
+      snprintf(message, sizeof message, "%s", amg_error_message());
+    print_convergence(stdout, &rep, cfg);
+    print_totals(stdout, run.setup, &rep);
+    if (s != AMG_OK)
+      code = fail(EXIT_SOLVE, s, "solve");
+    if (cfg->solution[0])
+      code = write_solution(cfg->solution, a->m, x, s, code, &run);
+    if (!code && repeat > 0)
+      code = time_repeats(cfg, a, b, x0, x, repeat, rep.iterations);
+  }
+  if (cfg->report[0]) {
+    amg_status ws = write_report(cfg->report, &run);
+    if (ws != AMG_OK) {
+      int report_code = fail(EXIT_INPUT, ws, "report");
+      code = code ? code : report_code;
+    } else
+      printf("report written to %s\n", cfg->report);
+  }
+  amg_solve_report_free(&rep);
+  amg_hierarchy_destroy(h);
+  return code;
+}
+
 int main(int argc, char **argv) {
   const char *config = NULL, *backend = NULL;
   const char *sets[MAX_SETS];
@@ -266,105 +399,22 @@ int main(int argc, char **argv) {
     return EXIT_INPUT;
   }
   app_config cfg;
-  app_config_default(&cfg);
-  amg_status s = app_config_load(&cfg, config);
-  for (int k = 0; k < nsets && s == AMG_OK; k++)
-    s = app_config_set(&cfg, sets[k]);
-  if (s == AMG_OK)
-    s = app_config_finish(&cfg);
-  if (s != AMG_OK)
-    return fail(EXIT_INPUT, s, "configuration");
-  if (backend && strcmp(backend, "gpu") && strcmp(backend, "cpu")) {
-    fprintf(stderr, "amg_solve: --backend must be gpu or cpu, not '%s'\n", backend);
-    return EXIT_INPUT;
-  }
-  cfg.amg.backend = !backend ? AMG_BACKEND_AUTO : !strcmp(backend, "gpu") ? AMG_BACKEND_GPU : AMG_BACKEND_CPU;
-  if (cfg.amg.backend == AMG_BACKEND_AUTO && fmt_device_count() < 1) {
-    fprintf(stderr, "amg_solve: no GPU found; running on the CPU backend\n");
-    cfg.amg.backend = AMG_BACKEND_CPU;
-  }
-  s = amg_options_check(&cfg.amg); /* again, now that the backend is known (cusparse needs the GPU) */
-  if (s != AMG_OK)
-    return fail(EXIT_INPUT, s, "configuration");
+  int code = configure(&cfg, config, sets, nsets, backend, compare, with_cusparse);
+  if (code)
+    return code;
 
   char what[APP_PATH_MAX + 64];
   fmt_csr *a = NULL;
-  s = build_matrix(&cfg, &a, what, sizeof what);
-  if (s != AMG_OK)
-    return fail(EXIT_INPUT, s, "problem");
-  printf("amg_solve: %s: %d rows, %lld nonzeros, backend %s\n", what, a->m, (long long)a->nnz,
-         cfg.amg.backend == AMG_BACKEND_CPU ? "cpu" : "gpu");
-  if (cfg.amg.backend != AMG_BACKEND_CPU) {
-    double ms = 0;
-    s = amg_device_init(&ms);
-    if (s != AMG_OK)
-      return fail(EXIT_SETUP, s, "GPU initialisation");
-    printf("amg_solve: GPU initialisation (stream, memory pool, cuSPARSE and cuSOLVER handles, kernel "
-           "loading) %.1f ms, once per process\n", ms);
+  double *b = NULL, *x = NULL, *x0 = NULL;
+  code = prepare_matrix(&cfg, &a, what, sizeof what);
+  if (!code && compare)
+    code = compare_orders(&cfg, a, with_cusparse, repeat);
+  else if (!code) {
+    code = prepare_vectors(&cfg, a->m, &b, &x, &x0);
+    if (!code)
+      code = solve_and_report(&cfg, what, a, b, x0, x, repeat);
   }
-  if (compare) {
-    int code = compare_orders(&cfg, a, with_cusparse, repeat);
-    fmt_csr_destroy(a);
-    return code;
-  }
-  double *b = malloc(((size_t)a->m + 1) * sizeof *b), *x = malloc(((size_t)a->m + 1) * sizeof *x);
-  if (!b || !x) {
-    fprintf(stderr, "amg_solve: out of host memory for the vectors\n");
-    return EXIT_INPUT;
-  }
-  s = build_rhs(&cfg, a->m, b);
-  if (s != AMG_OK)
-    return fail(EXIT_INPUT, s, "right-hand side");
-  double *x0 = NULL; /* problem.x0_file's initial guess, or none (zero) */
-  if (cfg.x0_file[0]) {
-    if (!(x0 = malloc(((size_t)a->m + 1) * sizeof *x0))) {
-      fprintf(stderr, "amg_solve: out of host memory for the vectors\n");
-      return EXIT_INPUT;
-    }
-    if ((s = fmt_mm_read_vector(cfg.x0_file, a->m, x0)) != AMG_OK)
-      return fail(EXIT_INPUT, s, "initial guess");
-  }
-
-  amg_hierarchy *h = NULL;
-  amg_solve_report rep = {0};
-  solve_run run = {&cfg, what, a->m, a->nnz, NULL, NULL, AMG_OK, "", NULL};
-  int code = 0;
-  s = amg_setup(a, &cfg.amg, &h);
-  if (s != AMG_OK) {
-    run.status = s;
-    run.message = amg_error_message();
-    code = fail(EXIT_SETUP, s, "setup");
-  } else {
-    run.setup = amg_hierarchy_report(h);
-    print_hierarchy(stdout, run.setup);
-    print_setup_breakdown(stdout, run.setup);
-    s = solve_from(h, b, x0, x, a->m, &rep);
-    run.solve = &rep;
-    run.status = s;
-    run.message = s == AMG_OK ? "" : amg_error_message();
-    print_convergence(stdout, &rep, &cfg);
-    print_totals(stdout, run.setup, &rep);
-    if (s != AMG_OK)
-      code = fail(EXIT_SOLVE, s, "solve");
-    if (cfg.solution[0])
-      code = write_solution(cfg.solution, a->m, x, s, code, &run);
-    if (!code && repeat > 0)
-      code = time_repeats(&cfg, a, b, x0, x, repeat, rep.iterations);
-  }
-  if (cfg.report[0]) {
-    char saved[512];
-    snprintf(saved, sizeof saved, "%s", run.message);
-    run.message = saved;
-    amg_status ws = write_report(cfg.report, &run);
-    if (ws != AMG_OK) {
-      int report_code = fail(EXIT_INPUT, ws, "report");
-      code = code ? code : report_code;
-    } else
-      printf("report written to %s\n", cfg.report);
-  }
-  amg_solve_report_free(&rep);
-  amg_hierarchy_destroy(h);
-  fmt_csr_destroy(a);
+  fmt_csr_destroy(a); /* the one exit after the matrix: everything is freed */
   free(b);
   free(x);
   free(x0);

@@ -13,8 +13,11 @@
  * paths from --set are kept as given, i.e. relative to the current directory.
  *
  * libconfig 1.5 silently wraps a plain integer literal that does not fit in
- * 32 bits (3000000000 reads as -1294967296), so the file's text is scanned
- * for such literals before the settings are read, and they are errors. */
+ * 32 bits (3000000000 reads as -1294967296), saturates an L literal beyond
+ * 64 bits, and exits the process when an @include names a directory. So the
+ * file's text, and the text of every file it @includes, is scanned first:
+ * each @include must name a readable regular file, and once libconfig has
+ * accepted the syntax, such integer literals are errors. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "app_config.h"
@@ -134,14 +137,15 @@ static const app_key keys[] = {
             "most levels in the hierarchy, the finest included"),
     FLOAT_KEY("amg.prolongator_omega", amg.prolongator_omega, "1.3333333333333333", '(', 0.0, 2.0,
               ')', "prolongator smoothing P = (I - omega/rho D^-1 A) T; the default is 4/3"),
-    INT_KEY("amg.rho_steps", amg.rho_steps, "10", 1, 1000,
-            "power-iteration steps estimating rho(D^-1 A)"),
+    INT_KEY("amg.rho_steps", amg.rho_steps, "10", AMG_RHO_STEPS_MIN, 1000,
+            "power-iteration steps estimating rho(D^-1 A); fewer underestimate it enough for the smoother to diverge"),
     INT_KEY("cycle.pre_sweeps", amg.pre_sweeps, "1", 0, 100,
             "weighted-Jacobi sweeps before the coarse-grid correction"),
     INT_KEY("cycle.post_sweeps", amg.post_sweeps, "1", 0, 100,
             "weighted-Jacobi sweeps after the coarse-grid correction; for pcg equal to pre_sweeps, not 0"),
     FLOAT_KEY("cycle.jacobi_omega", amg.jacobi_omega, "0.0", '[', 0.0, 2.0, ')',
-              "Jacobi weight; 0 means automatic, 4/(3 rho) with rho from the setup"),
+              "Jacobi weight; 0 means automatic, 4/(3 rho) with rho from the setup; another value is used as given, "
+              "and the sweep converges only below 2/rho(D^-1 A) (about 1 on Poisson problems)"),
     CHOICE_KEY("solver.type", amg.solver, "pcg", solver_kinds,
                "CG preconditioned by one V-cycle, or V-cycles alone"),
     FLOAT_KEY("solver.tol", amg.tol, "1e-8", '(', 0.0, 1.0, ')',
@@ -572,16 +576,20 @@ static void value_of_setting(const config_setting_t *s, app_value *v) {
   }
 }
 
-/* "file:line" for a line of path, or of the file it @included (libconfig
- * names that as written; it was opened relative to path's directory). */
+/* The name of a file that path @included (libconfig gives it as written;
+ * it was opened relative to path's directory), for messages. */
+static void include_name(const char *file, const char *path, char *buf, size_t n) {
+  const char *slash = strrchr(path, '/');
+  int dir_len = file[0] != '/' && slash ? (int)(slash - path) + 1 : 0;
+  snprintf(buf, n, "%.*s%s", dir_len, path, file);
+}
+
+/* "file:line" for a line of path, or of the file it @included. */
 static void source_where(const char *file, int line, const char *path, char *buf, size_t n) {
-  if (!file) {
-    snprintf(buf, n, "%s:%d", path, line);
-  } else {
-    const char *slash = strrchr(path, '/');
-    int dir_len = file[0] != '/' && slash ? (int)(slash - path) + 1 : 0;
-    snprintf(buf, n, "%.*s%s:%d", dir_len, path, file, line);
-  }
+  char name[APP_PATH_MAX + 16];
+  if (file)
+    include_name(file, path, name, sizeof name);
+  snprintf(buf, n, "%s:%d", file ? name : path, line);
 }
 
 /* ", in: LINE" for line `line` (1-based) of text, trimmed and cut at 72
@@ -655,16 +663,8 @@ static amg_status read_root(app_config *cfg, const config_setting_t *root, const
   return AMG_OK;
 }
 
-/* The whole file as a string; a directory or a NUL byte is refused. */
-static amg_status read_text(const char *path, char **out) {
-  FILE *f = fopen(path, "r");
-  if (!f)
-    return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-  struct stat st;
-  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-    fclose(f);
-    return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(EISDIR));
-  }
+/* The rest of f as a string, f closed; a NUL byte is refused. name: f in messages. */
+static amg_status read_stream(FILE *f, const char *name, char **out) {
   size_t len = 0, cap = 4096;
   char *text = malloc(cap);
   while (text) {
@@ -682,14 +682,14 @@ static amg_status read_text(const char *path, char **out) {
   }
   if (!text) {
     fclose(f);
-    return amg_error(AMG_ERR_NOMEM, "%s: out of memory reading the file", path);
+    return amg_error(AMG_ERR_NOMEM, "%s: out of memory reading the file", name);
   }
   int failed = ferror(f);
   int err = errno;
   fclose(f);
   if (failed) {
     free(text);
-    return amg_error(AMG_ERR_IO, "%s: cannot read: %s", path, strerror(err));
+    return amg_error(AMG_ERR_IO, "%s: cannot read: %s", name, strerror(err));
   }
   text[len] = '\0';
   if (strlen(text) != len) {
@@ -697,65 +697,233 @@ static amg_status read_text(const char *path, char **out) {
     for (const char *p = text; *p; p++)
       line += *p == '\n';
     free(text);
-    return amg_error(AMG_ERR_CONFIG, "%s:%d: NUL byte (not a text file)", path, line);
+    return amg_error(AMG_ERR_CONFIG, "%s:%d: NUL byte (not a text file)", name, line);
   }
   *out = text;
   return AMG_OK;
 }
 
-/* Finds integer literals that libconfig 1.5 would wrap: plain (no L suffix)
- * decimal or hex integers outside the 32-bit range. The scan follows
- * libconfig's lexer only as far as it must: comments, strings and names are
- * skipped, then number tokens are read whole. Runs after libconfig has
- * accepted the syntax. Files pulled in by @include are not scanned. */
-static amg_status check_wide_ints(const char *path, const char *t) {
-  int line = 1;
-  const char *p = t;
-  while (*p) {
+/* The whole file as a string; a directory or a NUL byte is refused. */
+static amg_status read_text(const char *path, char **out) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(f);
+    return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(EISDIR));
+  }
+  return read_stream(f, path, out);
+}
+
+/* ---- what libconfig 1.5 does not check: @include targets, integer widths ---- */
+
+#define INCLUDE_DEPTH_MAX 10 /* libconfig 1.5 refuses an @include in a file this deep */
+
+typedef enum lex_kind { LEX_END, LEX_INTEGER, LEX_INCLUDE } lex_kind;
+
+/* A walk over a file's text that follows libconfig 1.5's scanner only as
+ * far as it must: comments, strings and names are skipped, number tokens
+ * are read whole, and it stops at plain or L integers and at @include
+ * directives. */
+typedef struct lexer {
+  const char *text, *p;
+  int line;
+  const char *tok; /* LEX_INTEGER: the literal as written, len bytes */
+  int len, tok_line; /* the token's line */
+  char *target;      /* LEX_INCLUDE: the file name as libconfig reads it (malloc'd, NULL: no memory) */
+} lexer;
+
+/* After the opening quote of an @include directive at p, or NULL: libconfig
+ * matches ^[ \t]*@include[ \t]+" at the start of a line only. */
+static const char *include_open(const char *text, const char *p) {
+  if (p != text && p[-1] != '\n')
+    return NULL;
+  p += strspn(p, " \t");
+  if (strncmp(p, "@include", 8))
+    return NULL;
+  size_t blank = strspn(p + 8, " \t");
+  return blank > 0 && p[8 + blank] == '"' ? p + 9 + blank : NULL;
+}
+
+/* The file name from q (after the opening quote) to the closing one, which
+ * lx->p is moved past: \\ and \" are escapes, any other backslash is dropped,
+ * as libconfig's scanner does. LEX_END where the quote is not closed. */
+static lex_kind lex_include(lexer *lx, const char *q) {
+  const char *e = q;
+  int lines = 0;
+  for (; *e && *e != '"'; e++) {
+    if (*e == '\\' && e[1]) e++;
+    lines += *e == '\n';
+  }
+  if (!*e) {
+    lx->p = e;
+    return LEX_END; /* libconfig reports it */
+  }
+  lx->tok_line = lx->line;
+  lx->line += lines;
+  lx->p = e + 1;
+  lx->target = malloc((size_t)(e - q) + 1);
+  if (lx->target) {
+    char *t = lx->target;
+    for (; q < e; q++)
+      if (*q != '\\')
+        *t++ = *q;
+      else if (q[1] == '\\' || q[1] == '"')
+        *t++ = *++q;
+    *t = '\0';
+  }
+  return LEX_INCLUDE;
+}
+
+/* A number token from p, lx->p moved past it: LEX_INTEGER with lx->tok and
+ * len set, or LEX_END for a float. */
+static lex_kind lex_number(lexer *lx, const char *p) {
+  const char *start = p;
+  if (*p == '-' || *p == '+') p++;
+  int hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+  int is_float = 0;
+  for (; *p; p++) {
+    if (*p == '.' || (!hex && (*p == 'e' || *p == 'E'))) is_float = 1;
+    if (isalnum((unsigned char)*p) || *p == '.') continue;
+    if ((*p == '+' || *p == '-') && !hex && (p[-1] == 'e' || p[-1] == 'E')) continue;
+    break;
+  }
+  lx->p = p;
+  if (is_float)
+    return LEX_END;
+  lx->tok = start;
+  lx->len = (int)(p - start);
+  lx->tok_line = lx->line;
+  return LEX_INTEGER;
+}
+
+static lex_kind lex_next(lexer *lx) {
+  for (;;) {
+    const char *p = lx->p, *q;
     unsigned char c = (unsigned char)*p;
+    if (!c)
+      return LEX_END;
+    if ((q = include_open(lx->text, p)))
+      return lex_include(lx, q);
     if (c == '\n') {
-      line++;
-      p++;
+      lx->line++;
+      lx->p++;
     } else if (c == '#' || (c == '/' && p[1] == '/')) {
-      while (*p && *p != '\n') p++;
+      lx->p += strcspn(p, "\n");
     } else if (c == '/' && p[1] == '*') {
       for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
-        line += *p == '\n';
-      if (*p) p += 2;
+        lx->line += *p == '\n';
+      lx->p = *p ? p + 2 : p;
     } else if (c == '"') {
       for (p++; *p && *p != '"'; p++) {
         if (*p == '\\' && p[1]) p++;
-        line += *p == '\n';
+        lx->line += *p == '\n';
       }
-      if (*p) p++;
+      lx->p = *p ? p + 1 : p;
     } else if (isalpha(c) || c == '*' || c == '@') {
       for (p++; isalnum((unsigned char)*p) || *p == '_' || *p == '-' || *p == '*'; p++) {}
+      lx->p = p;
     } else if (isdigit(c) || (c == '.' && isdigit((unsigned char)p[1])) ||
                ((c == '-' || c == '+') && isdigit((unsigned char)p[1]))) {
-      const char *start = p;
-      if (c == '-' || c == '+') p++;
-      int hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
-      int is_float = 0;
-      for (; *p; p++) {
-        if (*p == '.' || (!hex && (*p == 'e' || *p == 'E'))) is_float = 1;
-        if (isalnum((unsigned char)*p) || *p == '.') continue;
-        if ((*p == '+' || *p == '-') && !hex && (p[-1] == 'e' || p[-1] == 'E')) continue;
-        break;
-      }
-      if (is_float || p[-1] == 'L')
-        continue;
-      errno = 0;
-      long long v = strtoll(start, NULL, hex ? 16 : 10);
-      if (errno == ERANGE || v > INT32_MAX || v < INT32_MIN)
-        return amg_error(AMG_ERR_CONFIG,
-                         "%s:%d: integer %.*s does not fit in 32 bits (libconfig would wrap it; "
-                         "write %.*sL for a 64-bit integer)",
-                         path, line, (int)(p - start), start, (int)(p - start), start);
+      if (lex_number(lx, p) == LEX_INTEGER)
+        return LEX_INTEGER;
     } else {
-      p++;
+      lx->p++;
     }
   }
+}
+
+/* An integer literal libconfig 1.5 would get wrong: a plain one outside 32
+ * bits wraps (3000000000 reads as -1294967296), an L one outside 64 bits
+ * saturates. name: the file in messages. */
+static amg_status check_integer(const char *name, int line, const char *tok, int len) {
+  const char *digits = tok + (tok[0] == '-' || tok[0] == '+');
+  int hex = digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
+  errno = 0;
+  long long v = strtoll(tok, NULL, hex ? 16 : 10);
+  if (errno == ERANGE)
+    return amg_error(AMG_ERR_CONFIG, "%s:%d: integer %.*s does not fit in 64 bits", name, line, len, tok);
+  if (tok[len - 1] != 'L' && (v > INT32_MAX || v < INT32_MIN))
+    return amg_error(AMG_ERR_CONFIG,
+                     "%s:%d: integer %.*s does not fit in 32 bits (libconfig would wrap it; "
+                     "write %.*sL for a 64-bit integer)",
+                     name, line, len, tok, len, tok);
   return AMG_OK;
+}
+
+/* dir/target, the file libconfig 1.5 opens for an @include (it puts the
+ * include directory even before an absolute name); malloc'd. */
+static char *include_path(const char *dir, const char *target) {
+  size_t n = (dir ? strlen(dir) + 1 : 0) + strlen(target) + 1;
+  char *file = malloc(n);
+  if (file)
+    snprintf(file, n, "%s%s%s", dir ? dir : "", dir ? "/" : "", target);
+  return file;
+}
+
+/* An @include's file, read whole: it must be a readable regular file (on a
+ * directory libconfig's scanner exits the process), else an error at the
+ * directive. where: "file:line"; quoted: the directive, from quote_line. */
+static amg_status read_include(const char *where, const char *quoted, const char *file, const char *shown,
+                               char **text) {
+  struct stat st;
+  const char *why = NULL;
+  FILE *f = NULL;
+  if (stat(file, &st) != 0)
+    why = strerror(errno);
+  else if (!S_ISREG(st.st_mode))
+    why = S_ISDIR(st.st_mode) ? strerror(EISDIR) : "not a regular file";
+  else if (!(f = fopen(file, "r")))
+    why = strerror(errno);
+  if (why)
+    return amg_error(AMG_ERR_CONFIG, "%s: cannot open include file%s (%s: %s)", where, quoted, file, why);
+  return read_stream(f, shown, text);
+}
+
+static amg_status check_text(const char *name, const char *text, const char *dir, const char *path, int depth,
+                             int ints);
+
+/* The file of the @include that lx stopped at, and the files it includes. */
+static amg_status check_include(const char *name, const char *text, const lexer *lx, const char *dir,
+                                const char *path, int depth, int ints) {
+  char where[APP_PATH_MAX + 32], quoted[96], shown[APP_PATH_MAX + 16];
+  char *file = lx->target ? include_path(dir, lx->target) : NULL, *inc = NULL;
+  if (!file)
+    return amg_error(AMG_ERR_NOMEM, "%s:%d: out of memory", name, lx->tok_line);
+  snprintf(where, sizeof where, "%s:%d", name, lx->tok_line);
+  quote_line(text, lx->tok_line, quoted, sizeof quoted);
+  include_name(lx->target, path, shown, sizeof shown);
+  amg_status st = read_include(where, quoted, file, shown, &inc);
+  free(file);
+  if (st == AMG_OK)
+    st = check_text(shown, inc, dir, path, depth + 1, ints);
+  free(inc);
+  return st;
+}
+
+/* The text of one file (name in messages) at include depth `depth`, and the
+ * files it @includes: each @include names a readable regular file; with
+ * ints, no integer literal wraps or saturates. The first check runs before
+ * libconfig reads the text, with ints after it has accepted the syntax.
+ * dir: libconfig's include directory (NULL for none); path: the config file. */
+static amg_status check_text(const char *name, const char *text, const char *dir, const char *path, int depth,
+                             int ints) {
+  lexer lx = {.text = text, .p = text, .line = 1};
+  amg_status st = AMG_OK;
+  lex_kind k;
+  while (st == AMG_OK && (k = lex_next(&lx)) != LEX_END) {
+    if (k == LEX_INTEGER) {
+      if (ints)
+        st = check_integer(name, lx.tok_line, lx.tok, lx.len);
+    } else {
+      if (depth < INCLUDE_DEPTH_MAX) /* deeper, libconfig says "include file nesting too deep" */
+        st = check_include(name, text, &lx, dir, path, depth, ints);
+      free(lx.target);
+      lx.target = NULL;
+    }
+  }
+  return st;
 }
 
 /* ---- the interface ---- */
@@ -773,50 +941,65 @@ void app_config_default(app_config *cfg) {
   }
 }
 
+/* The directory that path's @include directives are relative to, as
+ * libconfig is told it (malloc'd), or NULL for the current one. */
+static amg_status include_dir(const char *path, char **dir) {
+  const char *slash = strrchr(path, '/');
+  *dir = NULL;
+  if (!slash)
+    return AMG_OK;
+  size_t n = slash == path ? 1 : (size_t)(slash - path);
+  if (!(*dir = malloc(n + 1)))
+    return amg_error(AMG_ERR_NOMEM, "%s: out of memory", path);
+  memcpy(*dir, path, n);
+  (*dir)[n] = '\0';
+  return AMG_OK;
+}
+
+/* libconfig's reading of path's text; its error naming file:line. */
+static amg_status parse_text(config_t *lc, const char *text, const char *path) {
+  if (config_read_string(lc, text))
+    return AMG_OK;
+  char where[APP_PATH_MAX + 32], quoted[96] = "";
+  source_where(config_error_file(lc), config_error_line(lc), path, where, sizeof where);
+  if (!config_error_file(lc)) /* in this file's text: quote the line (an @include names its file there) */
+    quote_line(text, config_error_line(lc), quoted, sizeof quoted);
+  return amg_error(config_error_type(lc) == CONFIG_ERR_FILE_IO ? AMG_ERR_IO : AMG_ERR_CONFIG, "%s: %s%s",
+                   where, config_error_text(lc), quoted);
+}
+
+/* The settings read, applied to a copy of cfg and then to cfg: all or nothing. */
+static amg_status apply_settings(app_config *cfg, const config_t *lc, const char *path) {
+  app_config *work = malloc(sizeof *work);
+  if (!work)
+    return amg_error(AMG_ERR_NOMEM, "%s: out of memory", path);
+  *work = *cfg;
+  amg_status st = read_root(work, config_root_setting(lc), path);
+  if (st == AMG_OK)
+    *cfg = *work;
+  free(work);
+  return st;
+}
+
 amg_status app_config_load(app_config *cfg, const char *path) {
   if (!cfg || !path)
     return amg_error(AMG_ERR_ARG, "app_config_load: NULL argument");
-  char *text = NULL;
+  char *text = NULL, *dir = NULL;
   amg_status st = read_text(path, &text);
-  if (st != AMG_OK)
-    return st;
-
+  if (st == AMG_OK)
+    st = include_dir(path, &dir);
   config_t lc;
   config_init(&lc);
-  const char *slash = strrchr(path, '/');
-  char *dir = NULL;
-  if (slash) {
-    size_t n = slash == path ? 1 : (size_t)(slash - path);
-    dir = malloc(n + 1);
-    if (!dir) {
-      free(text);
-      config_destroy(&lc);
-      return amg_error(AMG_ERR_NOMEM, "%s: out of memory", path);
-    }
-    memcpy(dir, path, n);
-    dir[n] = '\0';
+  if (dir)
     config_set_include_dir(&lc, dir);
-  }
-
-  if (!config_read_string(&lc, text)) {
-    char where[APP_PATH_MAX + 32], quoted[96] = "";
-    source_where(config_error_file(&lc), config_error_line(&lc), path, where, sizeof where);
-    if (!config_error_file(&lc)) /* in this file's text: quote the line (an @include names its file there) */
-      quote_line(text, config_error_line(&lc), quoted, sizeof quoted);
-    st = amg_error(config_error_type(&lc) == CONFIG_ERR_FILE_IO ? AMG_ERR_IO : AMG_ERR_CONFIG,
-                   "%s: %s%s", where, config_error_text(&lc), quoted);
-  } else if ((st = check_wide_ints(path, text)) == AMG_OK) {
-    app_config *work = malloc(sizeof *work); /* applied to a copy: all or nothing */
-    if (!work) {
-      st = amg_error(AMG_ERR_NOMEM, "%s: out of memory", path);
-    } else {
-      *work = *cfg;
-      st = read_root(work, config_root_setting(&lc), path);
-      if (st == AMG_OK)
-        *cfg = *work;
-      free(work);
-    }
-  }
+  if (st == AMG_OK) /* every @include a readable file, before libconfig's scanner opens it */
+    st = check_text(path, text, dir, path, 0, 0);
+  if (st == AMG_OK)
+    st = parse_text(&lc, text, path);
+  if (st == AMG_OK) /* integer literals, in the included files too */
+    st = check_text(path, text, dir, path, 0, 1);
+  if (st == AMG_OK)
+    st = apply_settings(cfg, &lc, path);
   config_destroy(&lc);
   free(dir);
   free(text);
@@ -863,9 +1046,36 @@ amg_status app_config_set(app_config *cfg, const char *assignment) {
   return st;
 }
 
+/* Two names of one file: the same string, or two existing files with the
+ * same device and inode. */
+static int same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  return !strcmp(a, b) ||
+         (stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
+}
+
+/* output.solution must not overwrite the report or an input file. */
+static amg_status check_solution_path(const app_config *cfg) {
+  const struct { const char *key, *value; } others[] = {{"output.report", cfg->report},
+                                                        {"problem.file", cfg->file},
+                                                        {"problem.rhs_file", cfg->rhs_file},
+                                                        {"problem.x0_file", cfg->x0_file}};
+  if (cfg->solution[0] == '\0')
+    return AMG_OK;
+  for (size_t k = 0; k < sizeof others / sizeof others[0]; k++)
+    if (others[k].value[0] && same_file(cfg->solution, others[k].value))
+      return amg_error(AMG_ERR_CONFIG,
+                       "output.solution = \"%s\" is the same file as %s = \"%s\"; give output.solution "
+                       "another path", cfg->solution, others[k].key, others[k].value);
+  return AMG_OK;
+}
+
 amg_status app_config_finish(app_config *cfg) {
   if (!cfg)
     return amg_error(AMG_ERR_ARG, "app_config_finish: NULL argument");
+  amg_status st = check_solution_path(cfg);
+  if (st != AMG_OK)
+    return st;
   if (cfg->problem_type == APP_PROBLEM_MATRIX_MARKET && cfg->file[0] == '\0')
     return amg_error(AMG_ERR_CONFIG, "problem.type = \"matrix_market\" needs problem.file");
   if (cfg->rhs == APP_RHS_FILE && cfg->rhs_file[0] == '\0')

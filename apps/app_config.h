@@ -41,8 +41,9 @@ typedef struct app_config {
 void app_config_default(app_config *cfg);
 
 /* Reads a libconfig file over the current values. Errors (AMG_ERR_CONFIG,
- * or AMG_ERR_IO for a missing file) name path:line. Relative paths in the
- * file are resolved against the file's directory. */
+ * or AMG_ERR_IO for a missing file) name path:line, or the @included file
+ * and its line. Relative paths in the file are resolved against the file's
+ * directory. */
 amg_status app_config_load(app_config *cfg, const char *path);
 
 /* Applies one "section.key=value" override, typed by the schema; errors
@@ -50,7 +51,8 @@ amg_status app_config_load(app_config *cfg, const char *path);
 amg_status app_config_set(app_config *cfg, const char *assignment);
 
 /* Cross-key checks after everything is read (e.g. matrix_market needs a
- * file, rhs = "file" needs rhs_file), then amg_options_check. */
+ * file, rhs = "file" needs rhs_file, output.solution must not name the same
+ * file as output.report or an input file), then amg_options_check. */
 amg_status app_config_finish(app_config *cfg);
 
 /* Writes every key with its default and documentation, as a commented

@@ -3,16 +3,50 @@
 
 #include <math.h>
 
+/* The length of the valid UTF-8 sequence at s (RFC 3629: shortest form, no
+ * surrogates, nothing above U+10FFFF), or 0 where none starts. A NUL ends
+ * the check early, as it fails every continuation test. */
+static int utf8_length(const unsigned char *s) {
+  unsigned char lo = 0x80, hi = 0xBF; /* the second byte's range */
+  int n;
+  if (s[0] < 0x80)
+    return 1;
+  if (s[0] >= 0xC2 && s[0] <= 0xDF) {
+    n = 2;
+  } else if (s[0] >= 0xE0 && s[0] <= 0xEF) {
+    n = 3;
+    if (s[0] == 0xE0) lo = 0xA0; /* shorter forms */
+    if (s[0] == 0xED) hi = 0x9F; /* surrogates */
+  } else if (s[0] >= 0xF0 && s[0] <= 0xF4) {
+    n = 4;
+    if (s[0] == 0xF0) lo = 0x90; /* shorter forms */
+    if (s[0] == 0xF4) hi = 0x8F; /* above U+10FFFF */
+  } else {
+    return 0;
+  }
+  if (s[1] < lo || s[1] > hi)
+    return 0;
+  for (int k = 2; k < n; k++)
+    if ((s[k] & 0xC0) != 0x80)
+      return 0;
+  return n;
+}
+
+/* A JSON string: valid UTF-8 passes through, each other byte (a Latin-1
+ * file name, say) becomes U+FFFD, so that the output is always valid. */
 static void put_string(FILE *f, const char *s) {
   fputc('"', f);
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\')
-      fprintf(f, "\\%c", c);
-    else if (c < 0x20)
-      fprintf(f, "\\u%04x", c);
+  for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    int n = utf8_length(p);
+    if (n == 0)
+      fputs("\\ufffd", f);
+    else if (*p == '"' || *p == '\\')
+      fprintf(f, "\\%c", *p);
+    else if (*p < 0x20)
+      fprintf(f, "\\u%04x", *p);
     else
-      fputc(c, f);
+      fwrite(p, 1, (size_t)n, f);
+    p += n ? n : 1;
   }
   fputc('"', f);
 }

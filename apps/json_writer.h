@@ -1,6 +1,8 @@
 /* A minimal streaming JSON writer for reports: nesting, commas and string
- * escaping are handled here; numbers are printed with 17 significant digits
- * (non-finite numbers become null, which JSON allows and Inf/NaN it does not). */
+ * escaping are handled here (a byte that is not valid UTF-8 becomes U+FFFD,
+ * so the output is valid JSON whatever the strings hold); numbers are
+ * printed with 17 significant digits (non-finite numbers become null, which
+ * JSON allows and Inf/NaN it does not). */
 #ifndef APPS_JSON_WRITER_H
 #define APPS_JSON_WRITER_H
 

@@ -8,9 +8,14 @@ dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
 failures=0
 
 # run ARGS...: amg_solve on the CPU into $dir/out and $dir/err (at most 120 s), its status in $code.
+# A sanitizer's report on stderr (a build with -fsanitize=address,undefined) is a failure.
 run() {
   timeout 120 "$solve" --backend cpu "$@" >"$dir/out" 2>"$dir/err"
   code=$?
+  if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$dir/err"; then
+    echo "FAIL sanitizer report, amg_solve $*:"; grep -m3 -E 'Sanitizer|runtime error:|#[0-9] ' "$dir/err" | sed 's/^/  /'
+    failures=$((failures + 1))
+  fi
 }
 
 # expect NAME EXIT_CODE NEEDLE -- ARGS...: runs amg_solve, checks the exit code and stderr.
@@ -31,7 +36,7 @@ verdict() {
   if [ "$2" -eq 0 ]; then
     echo "ok   $1: $3"
   else
-    echo "FAIL $1: $3; exit $code, the output ends:"; tail -5 "$dir/out" "$dir/err" | sed 's/^/  /'
+    echo "FAIL $1: $3; exit $code, the output ends:"; tail -n 5 "$dir/out" "$dir/err" | sed 's/^/  /'
     failures=$((failures + 1))
   fi
 }
@@ -48,6 +53,10 @@ printf 'problem: {\n  type = "poisson";\n  stencil = 6;\n};\n' >"$dir/stencil.cf
 expect "value out of range" 1 "stencil.cfg:3: problem.stencil = 6 is not one of 5, 9, 7, 27" -- --config "$dir/stencil.cfg"
 expect "missing config" 1 "cannot open" -- --config "$dir/nowhere.cfg"
 expect "bad --set" 1 "--set amg.bogus=1: unknown key" -- --config "$src/configs/poisson2d_5pt_small.cfg" --set amg.bogus=1
+# @include of a directory: libconfig's scanner would print "input in flex scanner failed" and exit 2.
+mkdir "$dir/adir"; good >"$dir/incdir.cfg"; printf '@include "adir"\n' >>"$dir/incdir.cfg"
+expect "@include of a directory" 1 "incdir.cfg:3: cannot open include file, in: @include \"adir\" ($dir/adir: Is a directory)" \
+  -- --config "$dir/incdir.cfg"
 
 mm() { # mm NAME CONTENT: a config reading the matrix file NAME.mtx
   printf '%b' "$2" >"$dir/$1.mtx"
@@ -133,6 +142,28 @@ expect "x0 file missing" 1 "initial guess: $dir/none.mtx: cannot open" -- --conf
   --set problem.x0_file="$dir/none.mtx"
 expect "solution not writable" 1 "no_such_dir/x.mtx: cannot open for writing" -- --config "$dir/mmb.cfg" \
   --set output.solution="$dir/no_such_dir/x.mtx"
+# Out of iterations, then x not writable: exit 3; the report keeps the solve's status and message.
+run "${small[@]}" --set solver.max_iter=1 --set output.solution="$dir/no_such_dir/x.mtx" \
+  --set output.report="$dir/unwritten.json"
+[ $code -eq 3 ] && grep -q "no_such_dir/x.mtx: cannot open for writing" "$dir/err" &&
+  python3 - "$dir/unwritten.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["status"] == "AMG_ERR_NOT_CONVERGED" and r["message"].startswith("PCG did not reach"), r["message"]
+assert r["solution_file"] == "", r["solution_file"]
+PY
+verdict "x not writable after a solve out of iterations: the report keeps the solve's message" $? \
+  "$(grep -m1 'cannot open' "$dir/err")"
+# output.solution naming an input (another path to the same file) or the report: refused, nothing written.
+cp "$dir/tri4.mtx" "$dir/clash.mtx"
+expect "output.solution = problem.file" 1 \
+  "output.solution = \"$dir/./clash.mtx\" is the same file as problem.file = \"$dir/clash.mtx\"" -- \
+  --config "$dir/mmb.cfg" --set problem.file="$dir/clash.mtx" --set output.solution="$dir/./clash.mtx"
+cmp -s "$dir/tri4.mtx" "$dir/clash.mtx"
+verdict "the matrix file is left as it was" $? "$(head -2 "$dir/clash.mtx" | tr '\n' ' ')"
+expect "output.solution = output.report" 1 \
+  "output.solution = \"$dir/same\" is the same file as output.report = \"$dir/same\"" -- \
+  --config "$dir/mmb.cfg" --set output.solution="$dir/same" --set output.report="$dir/same"
 run --config "$dir/indefinite.cfg" --set output.solution="$dir/x2.mtx"
 [ $code -eq 2 ] && [ ! -e "$dir/x2.mtx" ]
 verdict "no solution file after a failed setup (exit 2)" $? "$(head -1 "$dir/err")"
@@ -152,6 +183,15 @@ kill $writer 2>/dev/null # still blocked if amg_solve never opened the pipe
 verdict "matrix from a pipe" $status "$(grep -m1 'converged after' "$dir/out")"
 expect "cusparse on the CPU" 1 "amg.spgemm = cusparse needs the GPU, and the backend is cpu" -- \
   --config "$dir/tiny.cfg" --set amg.spgemm=cusparse
+run --config "$dir/tiny.cfg" --compare-orders cusparse
+[ $code -eq 1 ] && grep -qF -- "--compare-orders cusparse needs the GPU, and the backend is cpu" "$dir/err" &&
+  ! grep -q Hierarchy "$dir/out"
+verdict "--compare-orders cusparse on the CPU: exit 1 before any setup" $? "$(head -1 "$dir/err")"
+# --backend gpu where there is none: exit 2, with everything freed (a sanitizer build checks the leaks).
+timeout 120 "$solve" --config "$dir/tiny.cfg" >"$dir/out" 2>"$dir/err"
+if grep -q "no GPU found" "$dir/err"; then
+  expect "--backend gpu without a GPU" 2 "GPU initialisation" -- --config "$dir/tiny.cfg" --backend gpu
+fi
 sets=(); for k in $(seq 65); do sets+=(--set solver.max_iter=$k); done
 expect "65 --set options" 1 "more than 64 --set options" -- --config "$dir/tiny.cfg" "${sets[@]}"
 expect "--config twice" 1 "--config given twice" -- --config "$dir/tiny.cfg" --config "$dir/tiny.cfg"
@@ -177,6 +217,12 @@ run --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false -
 [ $code -eq 0 ] && grep -q "median of 2 setups per column" "$dir/out" &&
   [ "$(grep -cE '^ +([0-9]+|sum) \|.*\|' "$dir/out")" -ge 2 ] && grep -q "tile (P^T A)P" "$dir/out"
 verdict "--compare-orders --repeat 2" $? "$(grep -E '^ +sum' "$dir/out")"
+# --compare-orders solves nothing: one notice names the settings it ignores (those set), nothing is written.
+run --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false --compare-orders \
+  --set output.report="$dir/cmp.json" --set output.solution="$dir/cmp.mtx" --set problem.x0_file="$dir/none.mtx"
+[ $code -eq 0 ] && [ ! -e "$dir/cmp.json" ] && [ ! -e "$dir/cmp.mtx" ] && grep -qxF -- \
+  "amg_solve: --compare-orders solves nothing; ignoring output.report, output.solution, problem.x0_file" "$dir/err"
+verdict "--compare-orders names what it ignores" $? "$(head -1 "$dir/err")"
 
 # A long history: 50 rows at each end on stdout, all 151 in the JSON report (a slow smoother, 150 V-cycles).
 printf 'problem: { type = "poisson"; stencil = 5; n = 64; };\nsolver: { type = "stationary"; max_iter = 150; };\n' \
@@ -187,6 +233,21 @@ rows=$(grep -cE '^ +[0-9]+ +[0-9.]+e[-+][0-9]+' "$dir/out")
 listed=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['residual_history']))" "$dir/long.json")
 [ $code -eq 3 ] && [ "$rows" -eq 100 ] && grep -q "51 rows left out" "$dir/out" && [ "$listed" = 151 ]
 verdict "long history (exit 3)" $? "$rows rows printed (want 100), $listed in the report (want 151)"
+
+# A file name that is not UTF-8 (Latin-1 e9, a cut sequence, an overlong '/', a surrogate) beside valid
+# UTF-8: the report is still valid JSON, each stray byte U+FFFD, the valid sequences as they were.
+name=$(printf 'lat\351-\303\251-\342\202x-\300\257-\355\240\200-\360\237\230\200')
+cp "$dir/tri4.mtx" "$dir/$name.mtx"
+printf 'problem: { type = "matrix_market"; file = "%s.mtx"; };\noutput: { verbose = false; report = "%s"; };\n' \
+  "$name" "$dir/latin.json" >"$dir/latin.cfg"
+run --config "$dir/latin.cfg"
+[ $code -eq 0 ] && python3 - "$dir/latin.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1], encoding="utf-8"))
+want = "lat\ufffd-\u00e9-\ufffd\ufffdx-\ufffd\ufffd-\ufffd\ufffd\ufffd-\U0001f600.mtx"
+assert r["problem"].endswith(want), ascii(r["problem"])
+PY
+verdict "a file name that is not UTF-8 in the JSON report" $? "$(grep -m1 'converged after' "$dir/out")"
 
 # A good run with a JSON report.
 run --config "$src/configs/poisson2d_5pt_small.cfg" --set output.report="$dir/report.json" --set output.verbose=false

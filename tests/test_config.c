@@ -6,9 +6,11 @@
  * reference loads back to the defaults. Every error names its origin exactly
  * ("name.cfg:LINE:" or "--set ...") and leaves the configuration unchanged:
  * unknown keys and sections with and without a suggestion, wrong types, out
- * of range values, syntax errors, integers libconfig would wrap, missing
- * files and directories; app_config_finish's cross-key checks. Config files
- * are written to the working directory as tcfg_* and removed. */
+ * of range values, syntax errors, integers libconfig would wrap or saturate
+ * (in @included files too), missing files and directories, an @include of a
+ * directory (libconfig's scanner would exit the process); app_config_finish's
+ * cross-key checks, output.solution against the report and the inputs. Config
+ * files are written to the working directory as tcfg_* and removed. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdlib.h>
@@ -41,6 +43,7 @@ static void write_file(const char *name, const char *text) {
 static void remove_files(void) {
   for (int i = 0; i < n_written; i++)
     remove(written[i]);
+  rmdir(DIR "/sub");
   rmdir(DIR);
 }
 
@@ -220,7 +223,7 @@ static void check_full_file(void) {
 /* The per-key ranges accept what amg_options_check accepts, at the edges. */
 static void check_range_edges(void) {
   const char *edges[] = {"amg.coarse_size=4096",     "amg.coarse_size=1",       "amg.max_levels=25",
-                         "amg.max_levels=1",         "amg.rho_steps=1000",      "amg.rho_steps=1",
+                         "amg.max_levels=1",         "amg.rho_steps=1000",      "amg.rho_steps=5",
                          "cycle.pre_sweeps=0",       "cycle.post_sweeps=100",   "cycle.jacobi_omega=1.99",
                          "amg.strength_theta=0.99",  "amg.strength_theta_coarse=0.99",
                          "amg.strength_theta_coarse=0", "amg.prolongator_omega=1.99",
@@ -279,6 +282,8 @@ static void check_file_errors(void) {
        "tcfg_stencil.cfg:3: problem.stencil = 6 is not one of 5, 9, 7, 27"},
       {"tcfg_int_range.cfg", "amg = { coarse_size = 0; };\n", AMG_ERR_CONFIG,
        "tcfg_int_range.cfg:1: amg.coarse_size = 0 is not in 1..4096"},
+      {"tcfg_rho_steps.cfg", "amg = { rho_steps = 4; };\n", AMG_ERR_CONFIG,
+       "tcfg_rho_steps.cfg:1: amg.rho_steps = 4 is not in 5..1000"},
       {"tcfg_n_range.cfg", "problem = {\n  n = 0;\n};\n", AMG_ERR_CONFIG,
        "tcfg_n_range.cfg:2: problem.n = 0 is not >= 1"},
       {"tcfg_float_range.cfg", "amg = {\n  strength_theta = 1.5;\n};\n", AMG_ERR_CONFIG,
@@ -293,13 +298,24 @@ static void check_file_errors(void) {
       {"tcfg_syntax.cfg", "amg = {\n  coarse_size = 100;\n  max_levels = ;\n};\n", AMG_ERR_CONFIG,
        "tcfg_syntax.cfg:3: syntax error, in: max_levels = ;"},
       {"tcfg_include.cfg", "# a missing include\n@include \"tcfg_nowhere.cfg\"\n", AMG_ERR_CONFIG,
-       "tcfg_include.cfg:2: cannot open include file, in: @include \"tcfg_nowhere.cfg\""},
+       "tcfg_include.cfg:2: cannot open include file, in: @include \"tcfg_nowhere.cfg\" "
+       "(tcfg_nowhere.cfg: No such file or directory)"},
+      {"tcfg_include_dir.cfg", "problem = {};\n  @include \"" DIR "\"\n", AMG_ERR_CONFIG,
+       "tcfg_include_dir.cfg:2: cannot open include file, in: @include \"" DIR "\" (" DIR ": Is a directory)"},
       {"tcfg_duplicate.cfg", "amg = {\n  coarse_size = 100;\n  coarse_size = 200;\n};\n",
        AMG_ERR_CONFIG, "tcfg_duplicate.cfg:3: duplicate setting name"},
       {"tcfg_wrapped.cfg", "amg = {\n  coarse_size = 4294967796;\n};\n", AMG_ERR_CONFIG,
        "tcfg_wrapped.cfg:2: integer 4294967796 does not fit in 32 bits"},
       {"tcfg_wrapped_hex.cfg", "/* a\n comment */ problem = {\n  rhs_seed = 0x100000001;\n};\n",
        AMG_ERR_CONFIG, "tcfg_wrapped_hex.cfg:3: integer 0x100000001 does not fit in 32 bits"},
+      {"tcfg_wide64.cfg", "problem = {\n  rhs_seed = 99999999999999999999L;\n};\n", AMG_ERR_CONFIG,
+       "tcfg_wide64.cfg:2: integer 99999999999999999999L does not fit in 64 bits"},
+      {"tcfg_wide64_n.cfg", "problem = { n = -9223372036854775809L; };\n", AMG_ERR_CONFIG,
+       "tcfg_wide64_n.cfg:1: integer -9223372036854775809L does not fit in 64 bits"},
+      {"tcfg_wide64_hex.cfg", "problem = {\n\n  rhs_seed = 0x10000000000000000L;\n};\n", AMG_ERR_CONFIG,
+       "tcfg_wide64_hex.cfg:3: integer 0x10000000000000000L does not fit in 64 bits"},
+      {"tcfg_wide64_plain.cfg", "amg = { coarse_size = 99999999999999999999; };\n", AMG_ERR_CONFIG,
+       "tcfg_wide64_plain.cfg:1: integer 99999999999999999999 does not fit in 64 bits"},
       {"tcfg_does_not_exist.cfg", NULL, AMG_ERR_IO,
        "tcfg_does_not_exist.cfg: cannot open: No such file or directory"},
       {DIR, NULL, AMG_ERR_IO, DIR ": cannot open: Is a directory"},
@@ -411,6 +427,33 @@ static void check_finish(void) {
   CHECK_OK(app_config_set(&c, "solver.type=stationary"));
   CHECK_OK(app_config_finish(&c));
 
+  /* output.solution may not be the report (the same string) or an input
+   * file (the same string, or the same device and inode) */
+  write_file(DIR "/in.mtx", "%%MatrixMarket matrix array real general\n1 1\n1\n");
+  const char *clashes[][3] = {
+      {"output.report=r.json", "output.solution=r.json",
+       "output.solution = \"r.json\" is the same file as output.report = \"r.json\"; give output.solution "
+       "another path"},
+      {"problem.file=" DIR "/in.mtx", "output.solution=./" DIR "/../" DIR "/in.mtx",
+       "output.solution = \"./" DIR "/../" DIR "/in.mtx\" is the same file as problem.file = \"" DIR "/in.mtx\""},
+      {"problem.rhs_file=tcfg_b.txt", "output.solution=tcfg_b.txt",
+       "output.solution = \"tcfg_b.txt\" is the same file as problem.rhs_file"},
+      {"problem.x0_file=" DIR "/in.mtx", "output.solution=" DIR "//in.mtx",
+       "output.solution = \"" DIR "//in.mtx\" is the same file as problem.x0_file"},
+  };
+  for (size_t i = 0; i < sizeof clashes / sizeof clashes[0]; i++) {
+    app_config_default(&c);
+    CHECK_OK(app_config_set(&c, clashes[i][0]));
+    CHECK_OK(app_config_set(&c, clashes[i][1]));
+    CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG, clashes[i][2]);
+  }
+  app_config_default(&c); /* other files, or no solution: fine */
+  CHECK_OK(app_config_set(&c, "problem.x0_file=" DIR "/in.mtx"));
+  CHECK_OK(app_config_set(&c, "output.report=" DIR "/in.json"));
+  CHECK_OK(app_config_finish(&c));
+  CHECK_OK(app_config_set(&c, "output.solution=" DIR "/x.mtx"));
+  CHECK_OK(app_config_finish(&c));
+
   /* amg_options_check runs too (a value set behind the schema's back) */
   app_config_default(&c);
   c.amg.tol = 2.0;
@@ -457,6 +500,41 @@ static void check_paths(void) {
   write_file(DIR "/inc2.cfg", "amg = {\n@include \"inc_bad.cfg\"\n};\n");
   CHECK_ERROR(app_config_load(&c, DIR "/inc2.cfg"), AMG_ERR_CONFIG,
               DIR "/inc_bad.cfg:2: unknown key 'amg.max_lvls' (did you mean 'amg.max_levels'?)");
+
+  /* integers libconfig would wrap or saturate, in an included file (nested
+   * too, and indented): its name and line; an L integer in range is fine */
+  write_file(DIR "/inc_wrap_part.cfg", "stencil = 5;\nn = 4294967304;\n");
+  write_file(DIR "/inc_wrap.cfg", "problem = {\n  @include \"inc_wrap_part.cfg\"\n};\n");
+  app_config_default(&c);
+  CHECK_ERROR(app_config_load(&c, DIR "/inc_wrap.cfg"), AMG_ERR_CONFIG,
+              DIR "/inc_wrap_part.cfg:2: integer 4294967304 does not fit in 32 bits");
+  write_file(DIR "/inc_wrap_mid.cfg", "# the middle\n@include \"inc_wrap_part.cfg\"\n");
+  write_file(DIR "/inc_wrap2.cfg", "problem = {\n@include \"inc_wrap_mid.cfg\"\n};\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/inc_wrap2.cfg"), AMG_ERR_CONFIG,
+              DIR "/inc_wrap_part.cfg:2: integer 4294967304 does not fit in 32 bits");
+  write_file(DIR "/inc_seed_part.cfg", "\n\nrhs_seed = 99999999999999999999L;\n");
+  write_file(DIR "/inc_seed.cfg", "problem = {\n@include \"inc_seed_part.cfg\"\n};\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/inc_seed.cfg"), AMG_ERR_CONFIG,
+              DIR "/inc_seed_part.cfg:3: integer 99999999999999999999L does not fit in 64 bits");
+  write_file(DIR "/inc_max_part.cfg", "rhs_seed = 9223372036854775807L;\n");
+  write_file(DIR "/inc_max.cfg", "problem = {\n@include \"inc_max_part.cfg\"\n};\n");
+  CHECK_OK(app_config_load(&c, DIR "/inc_max.cfg"));
+  CHECK(c.rhs_seed == INT64_MAX, "rhs_seed %lld", (long long)c.rhs_seed);
+
+  /* an @include of a directory, from an included file: that file's line;
+   * one in a comment or a string, or not at the start of a line, is none */
+  mkdir(DIR "/sub", 0755);
+  write_file(DIR "/inc_dir_part.cfg", "coarse_size = 50;\n@include \"sub\"\n");
+  write_file(DIR "/inc_dir.cfg", "amg = {\n@include \"inc_dir_part.cfg\"\n};\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/inc_dir.cfg"), AMG_ERR_CONFIG,
+              DIR "/inc_dir_part.cfg:2: cannot open include file, in: @include \"sub\" (" DIR
+                  "/sub: Is a directory)");
+  CHECK(c.amg.coarse_size != 50, "a failed load changed coarse_size");
+  write_file(DIR "/inc_none.cfg", "# @include \"sub\"\n/*\n@include \"sub\"\n*/\n"
+                                  "problem = { file = \"a\n@include \\\"sub\\\"\"; };\n");
+  CHECK_OK(app_config_load(&c, DIR "/inc_none.cfg"));
+  write_file(DIR "/inc_midline.cfg", "amg = {}; @include \"sub\"\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/inc_midline.cfg"), AMG_ERR_CONFIG, DIR "/inc_midline.cfg:1: syntax error");
 }
 
 static void check_reference(void) {
