@@ -16,6 +16,13 @@ amg_status amg_galerkin_choose(const fmt_tile *a, const fmt_tile *p, const fmt_t
                                amg_galerkin_order *order) {
   if (!a || !p || !r || !order)
     return amg_error(AMG_ERR_ARG, "amg_galerkin_choose: NULL argument");
+  if (a->m != a->n || p->m != a->n || r->m != p->n || r->n != p->m)
+    return amg_error(AMG_ERR_ARG,
+                     "amg_galerkin_choose: A (%d x %d) must be square, P (%d x %d) have A's rows, and R (%d x %d) "
+                     "be P^T's shape",
+                     a->m, a->n, p->m, p->n, r->m, r->n);
+  if (p->loc != a->loc || r->loc != a->loc)
+    return amg_error(AMG_ERR_ARG, "amg_galerkin_choose: A, P and R must all be on the host or all on the GPU");
   int64_t ap = 0, pta = 0;
   return choose(a, p, r, &ap, &pta, order);
 }

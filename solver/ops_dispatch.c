@@ -41,6 +41,9 @@ amg_status amg_multiply(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt
                 spgemm_multiply_device(be, a, b, bt, symmetric, c, NULL));
 }
 amg_status amg_tile_products(const fmt_tile *a, const fmt_tile *b, int64_t *count) {
+  if (a->n != b->m || a->loc != b->loc)
+    return amg_error(AMG_ERR_ARG, "tile products: A (%d x %d) times B (%d x %d): inner dimensions or locations differ",
+                     a->m, a->n, b->m, b->n);
   if (a->loc == FMT_DEVICE)
     return spgemm_tile_products_device(a, b, count);
   *count = spgemm_tile_products(a, b);

@@ -48,8 +48,11 @@ amg_status amg_options_check(const amg_options *o) {
                      o->strength_theta_coarse);
   if (!(o->prolongator_omega > 0.0 && o->prolongator_omega < 2.0))
     return amg_error(AMG_ERR_CONFIG, "amg.prolongator_omega = %g must be in (0, 2)", o->prolongator_omega);
-  if (o->rho_steps < 1 || o->rho_steps > 1000)
-    return amg_error(AMG_ERR_CONFIG, "amg.rho_steps = %d must be in 1..1000", o->rho_steps);
+  if (o->rho_steps < AMG_RHO_STEPS_MIN || o->rho_steps > 1000)
+    return amg_error(AMG_ERR_CONFIG,
+                     "amg.rho_steps = %d must be in %d..1000 (fewer power steps underestimate rho(D^-1 A) by a "
+                     "third or more, and the smoother weight 4/(3 rho) then diverges)",
+                     o->rho_steps, AMG_RHO_STEPS_MIN);
   if (o->galerkin_symmetric_min_rows < 0)
     return amg_error(AMG_ERR_CONFIG, "amg.galerkin_symmetric_min_rows = %d must be at least 0",
                      o->galerkin_symmetric_min_rows);

@@ -237,7 +237,10 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
     if (s != AMG_OK && l > 0) { /* name the level in the message */
       char what[400];
       snprintf(what, sizeof what, "%s", amg_error_message());
-      s = amg_error(s, "setup, level %d: %s", l, what);
+      s = s == AMG_ERR_BAD_DIAGONAL /* P^T A P of an SPD A has a positive diagonal */
+              ? amg_error(s, "setup, level %d: %s (a coarse operator P^T A P: A is not positive definite)", l,
+                          what)
+              : amg_error(s, "setup, level %d: %s", l, what);
     }
     if (opt->verbose && s == AMG_OK)
       print_level(l, &h->report.level[l], coarsest);

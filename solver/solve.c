@@ -29,6 +29,17 @@
 
 #define DIVERGENCE 1e6
 #define PCG_DIVERGENCE 1e10
+/* r'r or r'Mr this small (28 decades above DBL_MIN): PCG's scalars of the
+ * next iterations may underflow to 0, which would read as a breakdown */
+#define PCG_VANISHED 1e-280
+/* For an SPD A, a V-cycle that is not SPD or does not converge has a smoother that does not */
+#define SMOOTHER_HINT                                                                              \
+  "for an SPD A, the Jacobi smoother needs omega < 2/rho(D^-1 A) on every level; cycle.jacobi_omega = 0 "   \
+  "takes 4/(3 rho), rho estimated in amg.rho_steps power steps, and too few steps underestimate it"
+
+/* The divergence bounds are relative to the start's residual, where a guess
+ * made it larger than ||b||. */
+static double start_of(const amg_solve_report *rep) { return rep->history[0] > 1 ? rep->history[0] : 1; }
 
 /* Brings s to the host mirror (device) and waits. */
 static amg_status fetch(amg_hierarchy *h) {
@@ -91,6 +102,19 @@ static amg_status pcg_iteration(amg_hierarchy *h, int *used_graph) {
   return s == AMG_OK ? fmt_device_sync() : s;
 }
 
+/* ||b - A x|| / ||b|| from the workspace's x. */
+static amg_status true_residual(amg_hierarchy *h, double bnorm, double *rel) {
+  amg_workspace *w = &h->ws;
+  int32_t n = h->level[0].a->m;
+  amg_status s = amg_residual(h->level[0].a, w->b, w->x, w->r);
+  if (s == AMG_OK)
+    s = amg_pcg_dot(h->loc, n, w->r, w->r, w->s, AMG_PCG_RR, w->partials);
+  if (s == AMG_OK)
+    s = fetch(h);
+  *rel = sqrt(w->s_host[AMG_PCG_RR]) / bnorm;
+  return s;
+}
+
 static void print_iteration(const amg_hierarchy *h, int it, const double *history) {
   if (h->opt.verbose)
     fprintf(stderr, "amg solve: iteration %3d  ||r||/||b|| = %.3e  factor %.3f\n", it, history[it],
@@ -126,7 +150,8 @@ static amg_status pcg(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int
                      sh[AMG_PCG_RZ]);
   if (!(sh[AMG_PCG_RZ] > 0))
     return amg_error(AMG_ERR_BREAKDOWN,
-                     "PCG: r'Mr = %g <= 0 at the start: the preconditioner is not positive definite",
+                     "PCG: r'Mr = %g <= 0 at the start: the preconditioner is not positive definite ("
+                     SMOOTHER_HINT ")",
                      sh[AMG_PCG_RZ]);
   for (int it = rep->iterations + 1; it <= h->opt.max_iter; it++) {
     s = pcg_iteration(h, &rep->used_graph);
@@ -146,23 +171,32 @@ static amg_status pcg(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int
                        "PCG: NaN or Inf at iteration %d (p'Ap = %g, r'r = %g): A may be singular or not "
                        "positive definite",
                        it, pq, rr);
-    if (rep->history[it] <= h->opt.tol) {
+    /* a recursive residual near the bottom of double's range (tol below
+       what double reaches): the true residual decides */
+    if (rep->history[it] <= h->opt.tol || (rz >= 0 && (rz < PCG_VANISHED || rr < PCG_VANISHED))) {
       rep->converged = 1;
       return AMG_OK;
     }
-    if (rep->history[it] > PCG_DIVERGENCE)
+    if (rep->history[it] > PCG_DIVERGENCE * start_of(rep))
       return amg_error(AMG_ERR_DIVERGED,
-                       "PCG diverged: ||r||/||b|| = %.3e at iteration %d, which an SPD A allows only for "
-                       "cond(A) > 1e20: A is singular or not positive definite in double precision",
-                       rep->history[it], it);
+                       "PCG diverged: ||r||/||b|| = %.3e at iteration %d (%.3e at the start), which an SPD A "
+                       "allows only for cond(A) > 1e20: A is singular or not positive definite in double "
+                       "precision",
+                       rep->history[it], it, rep->history[0]);
     if (!(rz > 0) || !isfinite(rz))
       return amg_error(AMG_ERR_BREAKDOWN,
                        "PCG breakdown at iteration %d: r'Mr = %g <= 0, so the preconditioner is not "
-                       "positive definite",
+                       "positive definite (" SMOOTHER_HINT ")",
                        it, rz);
   }
-  return amg_error(AMG_ERR_NOT_CONVERGED, "PCG did not reach tol = %g in %d iterations (||r||/||b|| = %.3e)",
-                   h->opt.tol, h->opt.max_iter, rep->history[rep->history_len - 1]);
+  double true_rel = NAN;
+  s = true_residual(h, bnorm, &true_rel); /* the history holds PCG's own residual */
+  if (s != AMG_OK)
+    return s;
+  return amg_error(AMG_ERR_NOT_CONVERGED,
+                   "PCG did not reach tol = %g in %d iterations (||b - A x||/||b|| = %.3e; PCG's own residual "
+                   "%.3e)",
+                   h->opt.tol, h->opt.max_iter, true_rel, rep->history[rep->history_len - 1]);
 }
 
 /* V-cycles from the workspace's x: x = 0 and r = b where from_zero, else r
@@ -197,28 +231,17 @@ static amg_status stationary(amg_hierarchy *h, double bnorm, amg_solve_report *r
       rep->converged = 1;
       return AMG_OK;
     }
-    if (rep->history[it] > DIVERGENCE)
-      return amg_error(AMG_ERR_DIVERGED, "V-cycles diverged: ||r||/||b|| = %.3e at iteration %d",
-                       rep->history[it], it);
+    if (rep->history[it] > DIVERGENCE * start_of(rep))
+      return amg_error(AMG_ERR_DIVERGED,
+                       "V-cycles diverged: ||r||/||b|| = %.3e at iteration %d (%.3e at the start; " SMOOTHER_HINT
+                       ")",
+                       rep->history[it], it, rep->history[0]);
   }
   if (s != AMG_OK)
     return s;
   return amg_error(AMG_ERR_NOT_CONVERGED,
                    "V-cycles did not reach tol = %g in %d iterations (||r||/||b|| = %.3e)", h->opt.tol,
                    h->opt.max_iter, rep->history[rep->history_len - 1]);
-}
-
-/* ||b - A x|| / ||b|| from the workspace's x. */
-static amg_status true_residual(amg_hierarchy *h, double bnorm, double *rel) {
-  amg_workspace *w = &h->ws;
-  int32_t n = h->level[0].a->m;
-  amg_status s = amg_residual(h->level[0].a, w->b, w->x, w->r);
-  if (s == AMG_OK)
-    s = amg_pcg_dot(h->loc, n, w->r, w->r, w->s, AMG_PCG_RR, w->partials);
-  if (s == AMG_OK)
-    s = fetch(h);
-  *rel = sqrt(w->s_host[AMG_PCG_RR]) / bnorm;
-  return s;
 }
 
 /* The host vector v times 2^shift (exact) into dst, where the hierarchy
@@ -267,26 +290,40 @@ static amg_status scale_rhs(amg_hierarchy *h, const double *b, double *bnorm, in
 }
 
 /* x = x' 2^-shift for the solution x' of the scaled system, whatever the
- * outcome. A significant entry (within 2^52 of the largest) that leaves
- * double's normal range makes x unrepresentable: AMG_ERR_NONFINITE. */
-static amg_status unscale_x(double *x, int32_t n, int shift) {
-  double xmax = 0;
-  for (int32_t i = 0; i < n; i++)
-    xmax = fabs(x[i]) > xmax ? fabs(x[i]) : xmax;
-  const double significant = ldexp(xmax, -52);
+ * outcome: an entry that overflows is AMG_ERR_NONFINITE. *rounded: some
+ * entry lost bits in double's subnormal range (or became 0). */
+static amg_status unscale_x(double *x, int32_t n, int shift, int *rounded) {
   int32_t bad = -1;
+  *rounded = 0;
   for (int32_t i = 0; i < n; i++) {
     double before = x[i];
-    x[i] = ldexp(x[i], -shift);
-    if (bad < 0 && (!isfinite(x[i]) || (fabs(before) >= significant && before != 0 && fabs(x[i]) < DBL_MIN)))
+    x[i] = ldexp(before, -shift);
+    if (bad < 0 && !isfinite(x[i]))
       bad = i;
+    *rounded |= isfinite(x[i]) && ldexp(x[i], shift) != before;
   }
   if (bad < 0)
     return AMG_OK;
   return amg_error(AMG_ERR_NONFINITE,
-                   "x[%d] (1-based %d) = %g is out of double's normal range once b's scaling by 2^%d is undone: "
-                   "the solution cannot be represented",
-                   bad, bad + 1, x[bad], shift);
+                   "x[%d] (1-based %d) overflows double once b's scaling by 2^%d is undone: the solution cannot "
+                   "be represented",
+                   bad, bad + 1, shift);
+}
+
+/* After unscale_x rounded x: the true residual of the x returned (scaled
+ * like b again, which is exact) replaces the report's, and decides. */
+static amg_status check_rounded_x(amg_hierarchy *h, const double *x, int shift, double bnorm,
+                                  amg_solve_report *rep) {
+  amg_status s = upload_scaled(h, x, shift, h->ws.x);
+  if (s == AMG_OK)
+    s = true_residual(h, bnorm, &rep->relative_residual);
+  if (s != AMG_OK || rep->relative_residual <= h->opt.tol)
+    return s;
+  rep->converged = 0;
+  return amg_error(AMG_ERR_NOT_CONVERGED,
+                   "x's entries below 2^-1022 lose bits once b's scaling by 2^%d is undone: the x returned has "
+                   "||b - A x||/||b|| = %.3e > tol = %g",
+                   shift, rep->relative_residual, h->opt.tol);
 }
 
 /* PCG's stopping test reads its recursive residual, which can drift from
@@ -304,7 +341,8 @@ static amg_status pcg_with_restarts(amg_hierarchy *h, double bnorm, amg_solve_re
     rep->converged = 0;
     if (restarts == PCG_RESTARTS || rep->iterations >= h->opt.max_iter)
       return amg_error(AMG_ERR_NOT_CONVERGED,
-                       "PCG's own residual reached tol = %g at iteration %d, but the true residual "
+                       "PCG's own residual met tol = %g (or reached the bottom of double's range) by iteration "
+                       "%d, but the true residual "
                        "||b - A x||/||b|| is %.3e after %d restart(s) from the current x: A may be nearly "
                        "singular, or tol below the accuracy double precision reaches for it",
                        h->opt.tol, rep->iterations, rep->relative_residual, restarts);
@@ -356,6 +394,10 @@ static amg_status solve(amg_hierarchy *h, const double *b, double *x, amg_solve_
   }
   rep->history[0] = 1.0;
   rep->history_len = 1;
+  for (int32_t i = 0; guess && i < n; i++) /* before the b = 0 shortcut, which ignores the guess */
+    if (!isfinite(x[i]))
+      return amg_error(AMG_ERR_NONFINITE, "the initial guess is not finite: x[%d] (1-based %d) = %g", i, i + 1,
+                       x[i]);
   if (bnorm == 0) { /* x = 0 solves it exactly, whatever the guess */
     for (int32_t i = 0; i < n; i++)
       x[i] = 0;
@@ -372,13 +414,15 @@ static amg_status solve(amg_hierarchy *h, const double *b, double *x, amg_solve_
     if (s == AMG_OK)
       s = true_residual(h, bnorm, &rep->history[0]); /* leaves b - A x in r */
     if (s == AMG_OK && !isfinite(rep->history[0]))
-      s = amg_error(AMG_ERR_NONFINITE, "the initial guess gives a residual b - A x that is not finite");
+      s = amg_error(AMG_ERR_NONFINITE, "the initial guess gives a residual b - A x that is not finite, or too "
+                                       "large for its norm to be computed in double");
     if (s != AMG_OK)
       return s;
     rep->relative_residual = rep->history[0];
     rep->converged = rep->history[0] <= h->opt.tol;
   }
-  if (rep->converged) /* the guess meets tol: x is returned as it came */
+  int guess_met = rep->converged; /* the guess meets tol: x is returned as it came */
+  if (guess_met)
     s = AMG_OK;
   else if (h->opt.solver == AMG_SOLVER_PCG)
     s = pcg_with_restarts(h, bnorm, rep, !guess);
@@ -386,17 +430,22 @@ static amg_status solve(amg_hierarchy *h, const double *b, double *x, amg_solve_
     s = stationary(h, bnorm, rep, !guess);
   char message[512];
   snprintf(message, sizeof message, "%s", amg_error_message());
-  if (h->opt.solver != AMG_SOLVER_PCG || s != AMG_OK)
+  if (!guess_met && (h->opt.solver != AMG_SOLVER_PCG || s != AMG_OK))
     tr = true_residual(h, bnorm, &rep->relative_residual);
   rep->solve_ms = amg_now_ms() - t0;
   rep->ms_per_iteration = rep->iterations ? rep->solve_ms / rep->iterations : 0;
+  if (guess_met)
+    return AMG_OK;
   amg_status xs = fmt_copy(x, FMT_HOST, w->x, h->loc, (size_t)n * sizeof *x);
-  amg_status us = xs == AMG_OK && shift ? unscale_x(x, n, shift) : AMG_OK;
+  int rounded = 0;
+  amg_status us = xs == AMG_OK && shift ? unscale_x(x, n, shift, &rounded) : AMG_OK;
   if (s != AMG_OK)
     return amg_note_asymmetry(h, amg_error(s, "%s", message));
+  if (tr == AMG_OK && us == AMG_OK && rounded)
+    us = check_rounded_x(h, x, shift, bnorm, rep);
   if (tr != AMG_OK || xs != AMG_OK || us != AMG_OK) {
     rep->converged = 0;
-    if (us != AMG_OK)
+    if (us == AMG_ERR_NONFINITE)
       rep->relative_residual = NAN; /* it was x's before the scaling was undone */
     return tr != AMG_OK ? tr : xs != AMG_OK ? xs : us;
   }

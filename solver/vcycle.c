@@ -63,5 +63,7 @@ static amg_status cycle(amg_hierarchy *h, int l, const double *b, double *x) {
 amg_status amg_vcycle(amg_hierarchy *h, const double *r, double *z) {
   if (!h || !r || !z)
     return amg_error(AMG_ERR_ARG, "amg_vcycle: NULL argument");
+  if (r == z) /* the first sweep writes z before the residual reads r */
+    return amg_error(AMG_ERR_ARG, "amg_vcycle: r and z must be different arrays");
   return cycle(h, 0, r, z);
 }
