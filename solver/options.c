@@ -93,14 +93,14 @@ const char *amg_galerkin_order_name(amg_galerkin_order o) {
 }
 
 amg_status amg_galerkin_order_parse(const char *name, amg_galerkin_order *out) {
-  if (!out)
-    return amg_error(AMG_ERR_ARG, "amg_galerkin_order_parse: NULL output");
+  if (!name || !out)
+    return amg_error(AMG_ERR_ARG, "amg_galerkin_order_parse: NULL argument");
   static const amg_galerkin_order all[] = {AMG_GALERKIN_AUTO, AMG_GALERKIN_PT_AP, AMG_GALERKIN_PTA_P};
   for (int k = 0; k < 3; k++)
-    if (name && !strcmp(name, amg_galerkin_order_name(all[k]))) {
+    if (!strcmp(name, amg_galerkin_order_name(all[k]))) {
       *out = all[k];
       return AMG_OK;
     }
   return amg_error(AMG_ERR_CONFIG, "unknown Galerkin order \"%s\" (expected \"auto\", \"pt_ap\" or \"pta_p\")",
-                   name ? name : "(null)");
+                   name);
 }

@@ -345,6 +345,7 @@ static void bad_options_and_arguments(void) {
   CHECK_ERROR(amg_setup(a, NULL, NULL), AMG_ERR_ARG, "NULL output");
   amg_galerkin_order order;
   CHECK_ERROR(amg_galerkin_order_parse("auto", NULL), AMG_ERR_ARG, "NULL");
+  CHECK_ERROR(amg_galerkin_order_parse(NULL, &order), AMG_ERR_ARG, "NULL");
   CHECK_ERROR(amg_galerkin_choose(NULL, NULL, NULL, &order), AMG_ERR_ARG, "NULL");
   { /* P and R swapped: read past A's tiles before the shapes were checked */
     fmt_csr *p = NULL, *r = NULL;
