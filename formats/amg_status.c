@@ -32,6 +32,10 @@ const char *amg_status_name(amg_status s) {
 }
 
 amg_status amg_error(amg_status s, const char *fmt, ...) {
+  if (!fmt) { /* still s, with no message to record */
+    amg_last_message[0] = '\0';
+    return s;
+  }
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(amg_last_message, sizeof amg_last_message, fmt, ap);

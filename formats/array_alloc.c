@@ -5,9 +5,13 @@
 #include "fmt_internal.h"
 
 amg_status fmt_alloc(void **p, int64_t count, size_t elem, fmt_location loc) {
+  if (!p)
+    return amg_error(AMG_ERR_ARG, "alloc: p is NULL");
   *p = NULL;
   if (count < 0)
     return amg_error(AMG_ERR_ARG, "negative array length %lld", (long long)count);
+  if (elem == 0) /* a sizeof is never 0: a caller's mistake, and SIZE_MAX / elem below needs elem > 0 */
+    return amg_error(AMG_ERR_ARG, "alloc: element size 0 (for %lld elements)", (long long)count);
   if ((uint64_t)count > SIZE_MAX / elem)
     return amg_error(AMG_ERR_OVERFLOW, "array of %lld x %zu bytes overflows size_t",
                      (long long)count, elem);
@@ -25,14 +29,20 @@ static int cmp_int32(const void *x, const void *y) {
   return (a > b) - (a < b);
 }
 
-void fmt_sort_int32(int32_t *v, size_t n) { qsort(v, n, sizeof *v, cmp_int32); }
+void fmt_sort_int32(int32_t *v, size_t n) {
+  if (n > 1) /* qsort's array must not be NULL, even for n = 0 */
+    qsort(v, n, sizeof *v, cmp_int32);
+}
 
 static int cmp_double(const void *x, const void *y) {
   double a = *(const double *)x, b = *(const double *)y;
   return (a > b) - (a < b);
 }
 
-void fmt_sort_double(double *v, size_t n) { qsort(v, n, sizeof *v, cmp_double); }
+void fmt_sort_double(double *v, size_t n) {
+  if (n > 1)
+    qsort(v, n, sizeof *v, cmp_double);
+}
 
 void fmt_free(void *p, fmt_location loc) {
   if (!p)
@@ -46,6 +56,8 @@ void fmt_free(void *p, fmt_location loc) {
 amg_status fmt_copy(void *dst, fmt_location dst_loc, const void *src, fmt_location src_loc, size_t bytes) {
   if (bytes == 0)
     return AMG_OK;
+  if (!dst || !src)
+    return amg_error(AMG_ERR_ARG, "copy: %s is NULL (%zu bytes to copy)", dst ? "src" : "dst", bytes);
   if (dst_loc == FMT_HOST && src_loc == FMT_HOST) {
     memcpy(dst, src, bytes);
     return AMG_OK;

@@ -4,7 +4,9 @@
 #include "fmt_internal.h"
 
 amg_status fmt_csr_check_finite(const fmt_csr *a) {
-  if (!a || a->loc != FMT_HOST)
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "csr_check_finite: a is NULL");
+  if (a->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "csr_check_finite: need a host matrix");
   for (int32_t i = 0; i < a->m; i++)
     for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)

@@ -4,6 +4,8 @@
 #include "fmt_internal.h"
 
 amg_status fmt_csr_create(int32_t m, int32_t n, int64_t nnz, fmt_location loc, fmt_csr **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "csr_create: out is NULL");
   *out = NULL;
   if (m < 0 || n < 0 || nnz < 0)
     return amg_error(AMG_ERR_ARG, "csr_create: negative size %d x %d, nnz %lld", m, n,

@@ -4,8 +4,12 @@
 #include "fmt_internal.h"
 
 amg_status fmt_csr_transpose(const fmt_csr *a, fmt_csr **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "csr_transpose: out is NULL");
   *out = NULL;
-  if (!a || a->loc != FMT_HOST)
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "csr_transpose: a is NULL");
+  if (a->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "csr_transpose: need a host matrix");
   fmt_csr *c = NULL;
   int64_t *next = NULL;

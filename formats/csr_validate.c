@@ -2,7 +2,9 @@
 #include "fmt_internal.h"
 
 amg_status fmt_csr_validate(const fmt_csr *a) {
-  if (!a || a->loc != FMT_HOST)
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "csr_validate: a is NULL");
+  if (a->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "csr_validate: need a host matrix");
   if (a->m < 0 || a->n < 0 || a->nnz < 0)
     return amg_error(AMG_ERR_INVALID_MATRIX, "csr: negative dimension or nnz");

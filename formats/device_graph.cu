@@ -15,9 +15,17 @@ extern "C" amg_status fmt_graph_begin(void) {
 }
 
 extern "C" amg_status fmt_graph_end(fmt_graph **out) {
-  *out = NULL;
+  if (out)
+    *out = NULL;
   cudaGraph_t graph = NULL;
   cudaError_t e = cudaStreamEndCapture(fmt_stream(), &graph); /* always end the capture */
+  if (!out) { /* the capture is ended all the same, so that the stream stays usable */
+    if (graph)
+      cudaGraphDestroy(graph);
+    if (e != cudaSuccess)
+      (void)cudaGetLastError();
+    return amg_error(AMG_ERR_ARG, "graph_end: out is NULL");
+  }
   fmt_graph *g = (fmt_graph *)calloc(1, sizeof *g);
   if (!g) {
     if (graph)
@@ -36,6 +44,8 @@ extern "C" amg_status fmt_graph_end(fmt_graph **out) {
 }
 
 extern "C" amg_status fmt_graph_launch(const fmt_graph *g) {
+  if (!g)
+    return amg_error(AMG_ERR_ARG, "graph_launch: g is NULL");
   AMG_CUDA_TRY(cudaGraphLaunch(g->exec, fmt_stream()));
   return AMG_OK;
 }
@@ -51,6 +61,8 @@ extern "C" void fmt_graph_destroy(fmt_graph *g) {
 }
 
 extern "C" amg_status fmt_pinned_alloc(void **p, size_t bytes) {
+  if (!p)
+    return amg_error(AMG_ERR_ARG, "pinned_alloc: p is NULL");
   *p = NULL;
   AMG_CUDA_TRY(cudaMallocHost(p, bytes ? bytes : 1));
   return AMG_OK;
@@ -62,6 +74,8 @@ extern "C" void fmt_pinned_free(void *p) {
 }
 
 extern "C" amg_status fmt_copy_to_host_async(void *dst, const void *src, size_t bytes) {
+  if (bytes && (!dst || !src))
+    return amg_error(AMG_ERR_ARG, "copy_to_host_async: %s is NULL", dst ? "src" : "dst");
   AMG_CUDA_TRY(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, fmt_stream()));
   return AMG_OK;
 }

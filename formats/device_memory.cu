@@ -34,6 +34,8 @@ cudaStream_t fmt_stream(void) {
 }
 
 amg_status fmt_fork(cudaStream_t *side) {
+  if (!side)
+    return amg_error(AMG_ERR_ARG, "fork: side is NULL");
   amg_status s = ensure_initialised();
   if (s != AMG_OK)
     return s;
@@ -94,6 +96,8 @@ static amg_status mapped_once(size_t bytes, void **host, void **device) {
 }
 
 amg_status fmt_host_mailbox(void **host, void **device) {
+  if (!host || !device)
+    return amg_error(AMG_ERR_ARG, "host_mailbox: %s is NULL", host ? "device" : "host");
   static void *mailbox_host, *mailbox_device;
   amg_status s = mapped_once(FMT_MAILBOX_BYTES, &mailbox_host, &mailbox_device);
   *host = mailbox_host;
@@ -106,6 +110,8 @@ static bool fill_new; /* fmt_device_fill_new */
 extern "C" void fmt_device_fill_new(int on) { fill_new = on != 0; }
 
 extern "C" amg_status fmt_device_alloc(void **p, size_t bytes) {
+  if (!p)
+    return amg_error(AMG_ERR_ARG, "device_alloc: p is NULL");
   *p = NULL;
   if (bytes == 0)
     return AMG_OK;
@@ -131,6 +137,8 @@ extern "C" void fmt_device_free(void *p) {
 }
 
 extern "C" amg_status fmt_device_copy(void *dst, const void *src, size_t bytes) {
+  if (bytes && (!dst || !src))
+    return amg_error(AMG_ERR_ARG, "device_copy: %s is NULL", dst ? "src" : "dst");
   amg_status s = ensure_initialised();
   if (s != AMG_OK || bytes == 0)
     return s;

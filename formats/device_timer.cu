@@ -9,6 +9,8 @@ struct fmt_timer {
 };
 
 extern "C" amg_status fmt_timer_create(fmt_timer **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "timer_create: t is NULL");
   *out = NULL;
   fmt_timer *t = (fmt_timer *)calloc(1, sizeof *t);
   if (!t)
@@ -35,11 +37,15 @@ extern "C" void fmt_timer_destroy(fmt_timer *t) {
 }
 
 extern "C" amg_status fmt_timer_start(fmt_timer *t) {
+  if (!t)
+    return amg_error(AMG_ERR_ARG, "timer_start: t is NULL");
   AMG_CUDA_TRY(cudaEventRecord(t->start, fmt_stream()));
   return AMG_OK;
 }
 
 extern "C" amg_status fmt_timer_stop(fmt_timer *t, double *ms) {
+  if (!t || !ms)
+    return amg_error(AMG_ERR_ARG, "timer_stop: %s is NULL", t ? "ms" : "t");
   float elapsed = 0;
   AMG_CUDA_TRY(cudaEventRecord(t->stop, fmt_stream()));
   AMG_CUDA_TRY(cudaEventSynchronize(t->stop));

@@ -27,7 +27,14 @@
  * A matrix knows where its arrays live (loc). Device matrices have the same
  * layout, their arrays in GPU memory; the struct itself stays on the host.
  * A device array may be longer than the counts say (C of a SpGEMM is sized
- * before empty tiles are dropped); the counts are authoritative. */
+ * before empty tiles are dropped); the counts are authoritative.
+ *
+ * Arguments: a function returning amg_status refuses a NULL pointer argument,
+ * input or output, with AMG_ERR_ARG and a message "<name>: <argument> is
+ * NULL". NULL is accepted only for a buffer of 0 bytes to copy or write
+ * (fmt_copy, fmt_device_copy, fmt_copy_to_host_async, fmt_mm_write_vector),
+ * fmt_tile_select's keep when a has no tile, and fmt_tile_create_with's
+ * given. Destroy and free functions accept NULL. */
 #ifndef FMT_FORMATS_H
 #define FMT_FORMATS_H
 
@@ -75,10 +82,11 @@ typedef struct fmt_tile {
 static inline int32_t fmt_tiles_for(int32_t k) { return (int32_t)(((int64_t)k + FMT_TILE - 1) / FMT_TILE); }
 
 /* ---- Arrays (host or device) ---- */
-/* count elements of elem bytes where loc says; overflow-checked. count 0 is valid. */
+/* count elements of elem bytes where loc says; overflow-checked. count 0 is
+ * valid; elem 0 is AMG_ERR_ARG (it is a sizeof, never 0). */
 amg_status fmt_alloc(void **p, int64_t count, size_t elem, fmt_location loc);
 void fmt_free(void *p, fmt_location loc);
-/* Sorts n host values in increasing order. */
+/* Sorts n host values in increasing order (v may be NULL when n is 0). */
 void fmt_sort_int32(int32_t *v, size_t n);
 void fmt_sort_double(double *v, size_t n);
 /* Copies bytes between any two locations; waits for a device copy to finish.
@@ -152,7 +160,8 @@ amg_status fmt_tile_columns_from_transpose(const fmt_tile *a, const fmt_tile *at
 void fmt_tile_columns_destroy(fmt_tile_columns *bc);
 
 /* The entries of a whose bits are set in keep (16 masks per tile, a subset of
- * a->mask), values unchanged; tiles left empty are dropped. Host or device. */
+ * a->mask), values unchanged; tiles left empty are dropped. Host or device.
+ * keep may be NULL only when a has no tile. */
 amg_status fmt_tile_select(const fmt_tile *a, const uint16_t *keep, fmt_tile **out);
 amg_status fmt_tile_select_device(const fmt_tile *a, const uint16_t *keep, fmt_tile **out);
 

@@ -43,8 +43,12 @@ static amg_status copy_tile(const fmt_tile *src, fmt_tile *dst, cudaMemcpyKind k
 }
 
 extern "C" amg_status fmt_csr_upload(const fmt_csr *host, fmt_csr **dev) {
+  if (!dev)
+    return amg_error(AMG_ERR_ARG, "csr_upload: dev is NULL");
   *dev = NULL;
-  if (!host || host->loc != FMT_HOST)
+  if (!host)
+    return amg_error(AMG_ERR_ARG, "csr_upload: host is NULL");
+  if (host->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "csr_upload: need a host matrix");
   fmt_csr *d = NULL;
   amg_status s = fmt_csr_create(host->m, host->n, host->nnz, FMT_DEVICE, &d);
@@ -58,8 +62,12 @@ extern "C" amg_status fmt_csr_upload(const fmt_csr *host, fmt_csr **dev) {
 }
 
 extern "C" amg_status fmt_csr_download(const fmt_csr *dev, fmt_csr **host) {
+  if (!host)
+    return amg_error(AMG_ERR_ARG, "csr_download: host is NULL");
   *host = NULL;
-  if (!dev || dev->loc != FMT_DEVICE)
+  if (!dev)
+    return amg_error(AMG_ERR_ARG, "csr_download: dev is NULL");
+  if (dev->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "csr_download: need a device matrix");
   fmt_csr *h = NULL;
   amg_status s = fmt_csr_create(dev->m, dev->n, dev->nnz, FMT_HOST, &h);
@@ -73,8 +81,12 @@ extern "C" amg_status fmt_csr_download(const fmt_csr *dev, fmt_csr **host) {
 }
 
 extern "C" amg_status fmt_tile_upload(const fmt_tile *host, fmt_tile **dev) {
+  if (!dev)
+    return amg_error(AMG_ERR_ARG, "tile_upload: dev is NULL");
   *dev = NULL;
-  if (!host || host->loc != FMT_HOST)
+  if (!host)
+    return amg_error(AMG_ERR_ARG, "tile_upload: host is NULL");
+  if (host->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "tile_upload: need a host matrix");
   fmt_tile *d = NULL;
   amg_status s = fmt_tile_create(host->m, host->n, host->num_tiles, host->nnz, FMT_DEVICE, &d);
@@ -88,8 +100,12 @@ extern "C" amg_status fmt_tile_upload(const fmt_tile *host, fmt_tile **dev) {
 }
 
 extern "C" amg_status fmt_tile_download(const fmt_tile *dev, fmt_tile **host) {
+  if (!host)
+    return amg_error(AMG_ERR_ARG, "tile_download: host is NULL");
   *host = NULL;
-  if (!dev || dev->loc != FMT_DEVICE)
+  if (!dev)
+    return amg_error(AMG_ERR_ARG, "tile_download: dev is NULL");
+  if (dev->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "tile_download: need a device matrix");
   fmt_tile *h = NULL;
   amg_status s = fmt_tile_create(dev->m, dev->n, dev->num_tiles, dev->nnz, FMT_HOST, &h);

@@ -12,7 +12,7 @@
 
 amg_status fmt_mm_write(const char *path, const fmt_csr *a) {
   if (!path || !a)
-    return amg_error(AMG_ERR_ARG, "mm_write: path or matrix is NULL");
+    return amg_error(AMG_ERR_ARG, "mm_write: %s is NULL", path ? "a" : "path");
   if (a->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "mm_write: %s: need a host matrix (download it first)", path);
   amg_status s = fmt_csr_validate(a);

@@ -24,6 +24,8 @@ int fmt_poisson_dims(int stencil) {
 int32_t fmt_poisson_max_n(int dims) { return dims == 3 ? 1290 : 46340; }
 
 amg_status fmt_poisson(int stencil, int32_t n, fmt_csr **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "poisson: out is NULL");
   *out = NULL;
   int dims = fmt_poisson_dims(stencil);
   if (dims == 0)

@@ -9,6 +9,8 @@
 
 amg_status fmt_tile_columns_alloc(int32_t tile_n, int64_t num_tiles, fmt_location loc,
                                   fmt_tile_columns **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_columns_alloc: out is NULL");
   *out = NULL;
   fmt_tile_columns *bc = calloc(1, sizeof *bc);
   if (!bc)
@@ -29,9 +31,11 @@ amg_status fmt_tile_columns_alloc(int32_t tile_n, int64_t num_tiles, fmt_locatio
 }
 
 amg_status fmt_tile_columns_create(const fmt_tile *a, fmt_tile_columns **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_columns_create: out is NULL");
   *out = NULL;
   if (!a)
-    return amg_error(AMG_ERR_ARG, "tile_columns: NULL matrix");
+    return amg_error(AMG_ERR_ARG, "tile_columns_create: a is NULL");
   if (a->loc == FMT_DEVICE)
     return fmt_tile_columns_create_device(a, out);
   fmt_tile_columns *bc = NULL;
@@ -63,8 +67,12 @@ amg_status fmt_tile_columns_create(const fmt_tile *a, fmt_tile_columns **out) {
 }
 
 amg_status fmt_tile_columns_from_transpose(const fmt_tile *a, const fmt_tile *at, fmt_tile_columns **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_columns_from_transpose: out is NULL");
   *out = NULL;
-  if (!a || !at || at->loc != a->loc || at->m != a->n || at->n != a->m || at->num_tiles != a->num_tiles)
+  if (!a || !at)
+    return amg_error(AMG_ERR_ARG, "tile_columns_from_transpose: %s is NULL", a ? "at" : "a");
+  if (at->loc != a->loc || at->m != a->n || at->n != a->m || at->num_tiles != a->num_tiles)
     return amg_error(AMG_ERR_ARG, "tile_columns_from_transpose: the second matrix is not the first's transpose "
                                   "(sizes, tile counts or locations differ)");
   if (a->loc == FMT_DEVICE)

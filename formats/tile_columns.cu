@@ -60,8 +60,12 @@ static __global__ void __launch_bounds__(SMALL_THREADS)
 }
 
 extern "C" amg_status fmt_tile_columns_create_device(const fmt_tile *a, fmt_tile_columns **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_columns_create_device: out is NULL");
   *out = NULL;
-  if (!a || a->loc != FMT_DEVICE)
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "tile_columns_create_device: dev_a is NULL");
+  if (a->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "tile_columns_create_device: need a device matrix");
   int64_t nt = a->num_tiles;
   fmt_tile_columns *bc = NULL;
@@ -146,7 +150,11 @@ static __global__ void from_transpose_rows_kernel(int32_t tile_n, const int64_t 
 
 extern "C" amg_status fmt_tile_columns_from_transpose_device(const fmt_tile *a, const fmt_tile *at,
                                                              fmt_tile_columns **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_columns_from_transpose_device: out is NULL");
   *out = NULL;
+  if (!a || !at)
+    return amg_error(AMG_ERR_ARG, "tile_columns_from_transpose_device: %s is NULL", a ? "at" : "a");
   fmt_tile_columns *bc = NULL;
   amg_status s = fmt_tile_columns_alloc(a->tile_n, a->num_tiles, FMT_DEVICE, &bc);
   if (s != AMG_OK)

@@ -31,6 +31,10 @@ static void free_given(fmt_tile *given, fmt_location loc) {
 
 amg_status fmt_tile_create_with(int32_t m, int32_t n, int64_t num_tiles, int64_t nnz, fmt_location loc,
                                 fmt_tile *given, fmt_tile **out) {
+  if (!out) {
+    free_given(given, loc);
+    return amg_error(AMG_ERR_ARG, "tile_create: out is NULL");
+  }
   *out = NULL;
   if (m < 0 || n < 0 || num_tiles < 0 || nnz < 0) {
     free_given(given, loc);

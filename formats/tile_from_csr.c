@@ -29,7 +29,11 @@ static void count_tiles(const fmt_csr *a, int32_t tile_m, int32_t *seen, int64_t
 }
 
 amg_status fmt_tile_from_csr(const fmt_csr *a, fmt_tile **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_from_csr: out is NULL");
   *out = NULL;
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "tile_from_csr: a is NULL");
   amg_status s = fmt_csr_validate(a);
   if (s != AMG_OK)
     return s;

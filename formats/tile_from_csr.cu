@@ -131,8 +131,12 @@ static __global__ void __launch_bounds__(FILL_THREADS)
 }
 
 extern "C" amg_status fmt_tile_from_csr_device(const fmt_csr *a, fmt_tile **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_from_csr_device: dev_tile is NULL");
   *out = NULL;
-  if (!a || a->loc != FMT_DEVICE)
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "tile_from_csr_device: dev_csr is NULL");
+  if (a->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "tile_from_csr_device: need a device matrix");
   int32_t tile_m = fmt_tiles_for(a->m);
   /* scan[0 .. tile_m] becomes tile_ptr; scan[tile_m + 1] holds pass 1's flag. */

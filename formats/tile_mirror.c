@@ -37,6 +37,8 @@ static void fill_tile(const fmt_tile *u, const mirror_source *src, fmt_tile *c, 
 }
 
 amg_status fmt_tile_mirror_check(const fmt_tile *u) {
+  if (!u)
+    return amg_error(AMG_ERR_ARG, "tile_mirror_upper: u is NULL");
   if (u->m != u->n)
     return amg_error(AMG_ERR_NOT_SQUARE, "tile_mirror_upper: the matrix is %d x %d; it must be square", u->m,
                      u->n);
@@ -49,9 +51,11 @@ amg_status fmt_tile_mirror_check(const fmt_tile *u) {
 }
 
 amg_status fmt_tile_mirror_upper(const fmt_tile *u, fmt_tile **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_mirror_upper: out is NULL");
   *out = NULL;
   if (!u)
-    return amg_error(AMG_ERR_ARG, "tile_mirror_upper: NULL matrix");
+    return amg_error(AMG_ERR_ARG, "tile_mirror_upper: u is NULL");
   if (u->loc == FMT_DEVICE)
     return fmt_tile_mirror_upper_device(u, out);
   fmt_tile_columns *cols = NULL;

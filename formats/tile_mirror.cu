@@ -184,8 +184,12 @@ static __global__ void __launch_bounds__(MIRROR_THREADS)
 }
 
 extern "C" amg_status fmt_tile_mirror_upper_device(const fmt_tile *u, fmt_tile **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_mirror_upper_device: dev_c is NULL");
   *out = NULL;
-  if (!u || u->loc != FMT_DEVICE)
+  if (!u)
+    return amg_error(AMG_ERR_ARG, "tile_mirror_upper_device: dev_u is NULL");
+  if (u->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "tile_mirror_upper_device: need a device matrix");
   fmt_tile_columns *cols = NULL;
   fmt_tile_count *scan = NULL, total;

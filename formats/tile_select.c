@@ -4,9 +4,13 @@
 #include "fmt_internal.h"
 
 amg_status fmt_tile_select(const fmt_tile *a, const uint16_t *keep, fmt_tile **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_select: out is NULL");
   *out = NULL;
   if (!a)
-    return amg_error(AMG_ERR_ARG, "tile_select: NULL matrix");
+    return amg_error(AMG_ERR_ARG, "tile_select: a is NULL");
+  if (!keep && a->num_tiles > 0) /* no tile, no mask: a 0-byte device array is NULL */
+    return amg_error(AMG_ERR_ARG, "tile_select: keep is NULL");
   if (a->loc == FMT_DEVICE)
     return fmt_tile_select_device(a, keep, out);
   int64_t tiles = 0, nnz = 0;

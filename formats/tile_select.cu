@@ -52,9 +52,15 @@ static __global__ void select_kernel(int64_t nt, int32_t tile_m, const int64_t *
 }
 
 extern "C" amg_status fmt_tile_select_device(const fmt_tile *a, const uint16_t *keep, fmt_tile **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_select_device: out is NULL");
   *out = NULL;
-  if (!a || a->loc != FMT_DEVICE)
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "tile_select_device: a is NULL");
+  if (a->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "tile_select_device: need a device matrix");
+  if (!keep && a->num_tiles > 0)
+    return amg_error(AMG_ERR_ARG, "tile_select_device: keep is NULL");
   int64_t nt = a->num_tiles;
   fmt_tile_count *scan = NULL, total = {0, 0};
   fmt_tile *c = NULL;

@@ -19,9 +19,11 @@ static int tile_mirrored(const fmt_tile *a, int32_t i, int64_t t) {
 }
 
 amg_status fmt_tile_is_symmetric(const fmt_tile *a, int *symmetric) {
+  if (!symmetric)
+    return amg_error(AMG_ERR_ARG, "tile_is_symmetric: symmetric is NULL");
   *symmetric = 0;
   if (!a)
-    return amg_error(AMG_ERR_ARG, "tile_is_symmetric: NULL matrix");
+    return amg_error(AMG_ERR_ARG, "tile_is_symmetric: a is NULL");
   if (a->loc == FMT_DEVICE)
     return fmt_tile_is_symmetric_device(a, symmetric);
   if (a->m != a->n)

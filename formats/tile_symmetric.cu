@@ -27,8 +27,12 @@ static __global__ void mirrored_kernel(int64_t nt, int32_t tile_m, const int64_t
 }
 
 extern "C" amg_status fmt_tile_is_symmetric_device(const fmt_tile *a, int *symmetric) {
+  if (!symmetric)
+    return amg_error(AMG_ERR_ARG, "tile_is_symmetric_device: symmetric is NULL");
   *symmetric = 0;
-  if (!a || a->loc != FMT_DEVICE)
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "tile_is_symmetric_device: dev_a is NULL");
+  if (a->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "tile_is_symmetric_device: need a device matrix");
   if (a->m != a->n)
     return AMG_OK;

@@ -4,8 +4,12 @@
 #include "fmt_internal.h"
 
 amg_status fmt_tile_to_csr(const fmt_tile *a, fmt_csr **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_to_csr: out is NULL");
   *out = NULL;
-  if (!a || a->loc != FMT_HOST)
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "tile_to_csr: a is NULL");
+  if (a->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "tile_to_csr: need a host matrix");
   fmt_csr *c = NULL;
   amg_status s = fmt_csr_create(a->m, a->n, a->nnz, FMT_HOST, &c);

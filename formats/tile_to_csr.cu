@@ -36,8 +36,12 @@ static __global__ void row_fill_kernel(int32_t m, const int64_t *tile_ptr, const
 }
 
 extern "C" amg_status fmt_tile_to_csr_device(const fmt_tile *a, fmt_csr **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_to_csr_device: dev_csr is NULL");
   *out = NULL;
-  if (!a || a->loc != FMT_DEVICE)
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "tile_to_csr_device: dev_tile is NULL");
+  if (a->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "tile_to_csr_device: need a device matrix");
   fmt_csr *c = NULL;
   amg_status s = fmt_csr_create(a->m, a->n, a->nnz, FMT_DEVICE, &c);

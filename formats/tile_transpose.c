@@ -28,8 +28,12 @@ static void transpose_tile(const fmt_tile *a, int64_t t, fmt_tile *c, int64_t u)
 }
 
 amg_status fmt_tile_transpose(const fmt_tile *a, fmt_tile **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_transpose: out is NULL");
   *out = NULL;
-  if (!a || a->loc != FMT_HOST)
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "tile_transpose: a is NULL");
+  if (a->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "tile_transpose: need a host matrix");
   fmt_tile *c = NULL;
   fmt_tile_columns *order = NULL;

@@ -45,8 +45,12 @@ static __global__ void transpose_tiles_kernel(int64_t nt, const int64_t *perm,
 }
 
 extern "C" amg_status fmt_tile_transpose_device(const fmt_tile *a, fmt_tile **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "tile_transpose_device: dev_at is NULL");
   *out = NULL;
-  if (!a || a->loc != FMT_DEVICE)
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "tile_transpose_device: dev_a is NULL");
+  if (a->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "tile_transpose_device: need a device matrix");
   int64_t nt = a->num_tiles;
   fmt_tile *c = NULL;

@@ -39,11 +39,20 @@ static amg_status check_tile(const fmt_tile *a, int32_t ti, int64_t t) {
 }
 
 amg_status fmt_tile_validate(const fmt_tile *a) {
-  if (!a || a->loc != FMT_HOST)
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "tile_validate: a is NULL");
+  if (a->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "tile_validate: need a host matrix");
   if (a->m < 0 || a->n < 0 || a->tile_m != fmt_tiles_for(a->m) || a->tile_n != fmt_tiles_for(a->n))
     return amg_error(AMG_ERR_INVALID_MATRIX, "tile: dimensions %d x %d do not match %d x %d tiles",
                      a->m, a->n, a->tile_m, a->tile_n);
+  if (a->num_tiles < 0 || a->nnz < 0)
+    return amg_error(AMG_ERR_INVALID_MATRIX, "tile: negative num_tiles %lld or nnz %lld", (long long)a->num_tiles,
+                     (long long)a->nnz);
+  if (!a->tile_ptr || !a->tile_nnz || (a->num_tiles > 0 && (!a->tile_col || !a->row_ptr || !a->mask)) ||
+      (a->nnz > 0 && (!a->idx || !a->val)))
+    return amg_error(AMG_ERR_INVALID_MATRIX, "tile: an array (tile_ptr, tile_col, tile_nnz, row_ptr, mask, idx "
+                                             "or val) is NULL");
   if (a->tile_ptr[0] != 0 || a->tile_ptr[a->tile_m] != a->num_tiles)
     return amg_error(AMG_ERR_INVALID_MATRIX, "tile: tile_ptr ends %lld..%lld, num_tiles %lld",
                      (long long)a->tile_ptr[0], (long long)a->tile_ptr[a->tile_m],

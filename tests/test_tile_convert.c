@@ -1,5 +1,6 @@
 /* CSR <-> tile conversion on the host: invariants, exact round trips,
- * tile counts checked by brute force, a hand-built example, bad input. */
+ * tile counts checked by brute force, a hand-built example, bad input;
+ * fmt_alloc's sizes and NULL arguments across formats.h. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,8 +111,143 @@ static void largest_size(void) {
   CHECK(t == NULL, "tile_create: output on overflow");
 }
 
+/* fmt_alloc's sizes: element size 0 is refused (it divided by zero), and
+ * count * elem is refused exactly when it passes SIZE_MAX. */
+static void alloc_sizes(void) {
+  void *p = &p;
+  CHECK_ERROR(fmt_alloc(&p, 4, 0, FMT_HOST), AMG_ERR_ARG, "element size 0");
+  CHECK(p == NULL, "alloc: output on error");
+  CHECK_ERROR(fmt_alloc(&p, 0, 0, FMT_HOST), AMG_ERR_ARG, "element size 0");
+  CHECK_ERROR(fmt_alloc(&p, -1, 8, FMT_HOST), AMG_ERR_ARG, "negative");
+  CHECK_ERROR(fmt_alloc(&p, (int64_t)(SIZE_MAX / 8) + 1, 8, FMT_HOST), AMG_ERR_OVERFLOW, "overflows");
+  CHECK_ERROR(fmt_alloc(&p, 2, SIZE_MAX / 2 + 1, FMT_HOST), AMG_ERR_OVERFLOW, "overflows");
+  CHECK_ERROR(fmt_alloc(&p, INT64_MAX, 3, FMT_DEVICE), AMG_ERR_OVERFLOW, "overflows");
+  CHECK_OK(fmt_alloc(&p, 0, SIZE_MAX, FMT_HOST)); /* 0 bytes */
+  fmt_free(p, FMT_HOST);
+  CHECK_OK(fmt_alloc(&p, 3, 8, FMT_HOST));
+  fmt_free(p, FMT_HOST);
+  fmt_sort_int32(NULL, 0);
+  fmt_sort_double(NULL, 0);
+}
+
+/* A NULL pointer argument, input or output, is AMG_ERR_ARG naming the
+ * function and the argument, in every function of formats.h that returns a
+ * status (the device ones are refused before any CUDA call, so this runs
+ * with or without CUDA and a GPU). Many of these crashed. */
+static void null_arguments(void) {
+  fmt_csr *a = NULL, *c = NULL;
+  fmt_tile *t = NULL, *tt = NULL, *o = NULL, *empty = NULL;
+  fmt_tile_columns *cols = NULL;
+  CHECK_OK(fmt_poisson(5, 5, &a));
+  CHECK_OK(fmt_tile_from_csr(a, &t));
+  CHECK_OK(fmt_tile_transpose(t, &tt));
+  CHECK_OK(fmt_tile_create(16, 16, 0, 0, FMT_HOST, &empty));
+  if (!a || !t || !tt || !empty)
+    return;
+  empty->tile_ptr[0] = empty->tile_ptr[1] = 0;
+  empty->tile_nnz[0] = 0;
+  uint16_t keep[FMT_TILE * 4] = {0};
+  double buf[4] = {0}, ms = 0;
+  int symmetric = 0;
+  void *p = NULL;
+
+  CHECK_ERROR(fmt_alloc(NULL, 4, 8, FMT_HOST), AMG_ERR_ARG, "alloc: p is NULL");
+  CHECK_ERROR(fmt_copy(NULL, FMT_HOST, buf, FMT_HOST, 8), AMG_ERR_ARG, "copy: dst is NULL");
+  CHECK_ERROR(fmt_copy(buf, FMT_HOST, NULL, FMT_HOST, 8), AMG_ERR_ARG, "copy: src is NULL");
+  CHECK_OK(fmt_copy(NULL, FMT_HOST, NULL, FMT_HOST, 0));
+  CHECK_ERROR(fmt_csr_create(4, 4, 0, FMT_HOST, NULL), AMG_ERR_ARG, "csr_create: out is NULL");
+  CHECK_ERROR(fmt_csr_validate(NULL), AMG_ERR_ARG, "csr_validate: a is NULL");
+  CHECK_ERROR(fmt_csr_transpose(a, NULL), AMG_ERR_ARG, "csr_transpose: out is NULL");
+  CHECK_ERROR(fmt_csr_transpose(NULL, &c), AMG_ERR_ARG, "csr_transpose: a is NULL");
+  CHECK_ERROR(fmt_csr_check_finite(NULL), AMG_ERR_ARG, "csr_check_finite: a is NULL");
+  CHECK_ERROR(fmt_tile_create(4, 4, 0, 0, FMT_HOST, NULL), AMG_ERR_ARG, "tile_create: out is NULL");
+  fmt_tile given = {0};
+  given.tile_col = malloc(sizeof *given.tile_col);
+  CHECK_ERROR(fmt_tile_create_with(4, 4, 1, 1, FMT_HOST, &given, NULL), AMG_ERR_ARG, "tile_create: out is NULL");
+  CHECK(given.tile_col == NULL, "create_with: the given array kept on a NULL out");
+  CHECK_ERROR(fmt_tile_validate(NULL), AMG_ERR_ARG, "tile_validate: a is NULL");
+  CHECK_ERROR(fmt_tile_columns_create(t, NULL), AMG_ERR_ARG, "tile_columns_create: out is NULL");
+  CHECK_ERROR(fmt_tile_columns_create(NULL, &cols), AMG_ERR_ARG, "tile_columns_create: a is NULL");
+  CHECK_ERROR(fmt_tile_columns_from_transpose(t, tt, NULL), AMG_ERR_ARG, "tile_columns_from_transpose: out is NULL");
+  CHECK_ERROR(fmt_tile_columns_from_transpose(NULL, tt, &cols), AMG_ERR_ARG, "tile_columns_from_transpose: a is NULL");
+  CHECK_ERROR(fmt_tile_columns_from_transpose(t, NULL, &cols), AMG_ERR_ARG, "tile_columns_from_transpose: at is NULL");
+  CHECK_ERROR(fmt_tile_select(t, keep, NULL), AMG_ERR_ARG, "tile_select: out is NULL");
+  CHECK_ERROR(fmt_tile_select(NULL, keep, &o), AMG_ERR_ARG, "tile_select: a is NULL");
+  CHECK_ERROR(fmt_tile_select(t, NULL, &o), AMG_ERR_ARG, "tile_select: keep is NULL");
+  CHECK_OK(fmt_tile_select(empty, NULL, &o)); /* no tile, so no mask to read */
+  CHECK(o && o->num_tiles == 0 && o->nnz == 0, "select of a matrix with no tile");
+  fmt_tile_destroy(o);
+  o = NULL;
+  CHECK_ERROR(fmt_tile_is_symmetric(t, NULL), AMG_ERR_ARG, "tile_is_symmetric: symmetric is NULL");
+  CHECK_ERROR(fmt_tile_is_symmetric(NULL, &symmetric), AMG_ERR_ARG, "tile_is_symmetric: a is NULL");
+  CHECK_ERROR(fmt_tile_mirror_upper(t, NULL), AMG_ERR_ARG, "tile_mirror_upper: out is NULL");
+  CHECK_ERROR(fmt_tile_mirror_upper(NULL, &o), AMG_ERR_ARG, "tile_mirror_upper: u is NULL");
+  CHECK_ERROR(fmt_tile_from_csr(a, NULL), AMG_ERR_ARG, "tile_from_csr: out is NULL");
+  CHECK_ERROR(fmt_tile_from_csr(NULL, &o), AMG_ERR_ARG, "tile_from_csr: a is NULL");
+  CHECK_ERROR(fmt_tile_to_csr(t, NULL), AMG_ERR_ARG, "tile_to_csr: out is NULL");
+  CHECK_ERROR(fmt_tile_to_csr(NULL, &c), AMG_ERR_ARG, "tile_to_csr: a is NULL");
+  CHECK_ERROR(fmt_tile_transpose(t, NULL), AMG_ERR_ARG, "tile_transpose: out is NULL");
+  CHECK_ERROR(fmt_tile_transpose(NULL, &o), AMG_ERR_ARG, "tile_transpose: a is NULL");
+  CHECK_ERROR(fmt_mm_read("x.mtx", NULL), AMG_ERR_ARG, "mm_read: out is NULL");
+  CHECK_ERROR(fmt_mm_read(NULL, &c), AMG_ERR_ARG, "mm_read: path is NULL");
+  CHECK_ERROR(fmt_mm_read_system(NULL, &c), AMG_ERR_ARG, "mm_read: path is NULL");
+  CHECK_ERROR(fmt_mm_write(NULL, a), AMG_ERR_ARG, "mm_write: path is NULL");
+  CHECK_ERROR(fmt_mm_write("x.mtx", NULL), AMG_ERR_ARG, "mm_write: a is NULL");
+  CHECK_ERROR(fmt_mm_read_vector(NULL, 2, buf), AMG_ERR_ARG, "mm_read_vector");
+  CHECK_ERROR(fmt_mm_read_vector("x.txt", 2, NULL), AMG_ERR_ARG, "mm_read_vector");
+  CHECK_ERROR(fmt_mm_write_vector(NULL, 2, buf), AMG_ERR_ARG, "mm_write_vector");
+  CHECK_ERROR(fmt_mm_write_vector("x.txt", 2, NULL), AMG_ERR_ARG, "mm_write_vector");
+  CHECK_ERROR(fmt_poisson(5, 4, NULL), AMG_ERR_ARG, "poisson: out is NULL");
+
+  CHECK_ERROR(fmt_device_alloc(NULL, 8), AMG_ERR_ARG, "device_alloc: p is NULL");
+  CHECK_ERROR(fmt_device_copy(NULL, buf, 8), AMG_ERR_ARG, "device_copy: dst is NULL");
+  CHECK_ERROR(fmt_device_copy(buf, NULL, 8), AMG_ERR_ARG, "device_copy: src is NULL");
+  CHECK_ERROR(fmt_timer_create(NULL), AMG_ERR_ARG, "timer_create: t is NULL");
+  CHECK_ERROR(fmt_timer_start(NULL), AMG_ERR_ARG, "timer_start: t is NULL");
+  CHECK_ERROR(fmt_timer_stop(NULL, &ms), AMG_ERR_ARG, "timer_stop: t is NULL");
+  CHECK_ERROR(fmt_timer_stop(NULL, NULL), AMG_ERR_ARG, "timer_stop: t is NULL");
+  CHECK_ERROR(fmt_graph_end(NULL), AMG_ERR_ARG, "graph_end: out is NULL");
+  CHECK_ERROR(fmt_graph_launch(NULL), AMG_ERR_ARG, "graph_launch: g is NULL");
+  CHECK_ERROR(fmt_pinned_alloc(NULL, 8), AMG_ERR_ARG, "pinned_alloc: p is NULL");
+  CHECK_ERROR(fmt_copy_to_host_async(NULL, buf, 8), AMG_ERR_ARG, "copy_to_host_async: dst is NULL");
+  CHECK_ERROR(fmt_copy_to_host_async(buf, NULL, 8), AMG_ERR_ARG, "copy_to_host_async: src is NULL");
+  CHECK_ERROR(fmt_csr_upload(a, NULL), AMG_ERR_ARG, "csr_upload: dev is NULL");
+  CHECK_ERROR(fmt_csr_upload(NULL, &c), AMG_ERR_ARG, "csr_upload: host is NULL");
+  CHECK_ERROR(fmt_csr_download(a, NULL), AMG_ERR_ARG, "csr_download: host is NULL");
+  CHECK_ERROR(fmt_csr_download(NULL, &c), AMG_ERR_ARG, "csr_download: dev is NULL");
+  CHECK_ERROR(fmt_tile_upload(t, NULL), AMG_ERR_ARG, "tile_upload: dev is NULL");
+  CHECK_ERROR(fmt_tile_upload(NULL, &o), AMG_ERR_ARG, "tile_upload: host is NULL");
+  CHECK_ERROR(fmt_tile_download(t, NULL), AMG_ERR_ARG, "tile_download: host is NULL");
+  CHECK_ERROR(fmt_tile_download(NULL, &o), AMG_ERR_ARG, "tile_download: dev is NULL");
+  CHECK_ERROR(fmt_tile_from_csr_device(a, NULL), AMG_ERR_ARG, "tile_from_csr_device: dev_tile is NULL");
+  CHECK_ERROR(fmt_tile_from_csr_device(NULL, &o), AMG_ERR_ARG, "tile_from_csr_device: dev_csr is NULL");
+  CHECK_ERROR(fmt_tile_to_csr_device(t, NULL), AMG_ERR_ARG, "tile_to_csr_device: dev_csr is NULL");
+  CHECK_ERROR(fmt_tile_to_csr_device(NULL, &c), AMG_ERR_ARG, "tile_to_csr_device: dev_tile is NULL");
+  CHECK_ERROR(fmt_tile_transpose_device(t, NULL), AMG_ERR_ARG, "tile_transpose_device: dev_at is NULL");
+  CHECK_ERROR(fmt_tile_transpose_device(NULL, &o), AMG_ERR_ARG, "tile_transpose_device: dev_a is NULL");
+  CHECK_ERROR(fmt_tile_is_symmetric_device(t, NULL), AMG_ERR_ARG, "tile_is_symmetric_device: symmetric is NULL");
+  CHECK_ERROR(fmt_tile_is_symmetric_device(NULL, &symmetric), AMG_ERR_ARG, "tile_is_symmetric_device: dev_a is NULL");
+  CHECK_ERROR(fmt_tile_mirror_upper_device(t, NULL), AMG_ERR_ARG, "tile_mirror_upper_device: dev_c is NULL");
+  CHECK_ERROR(fmt_tile_mirror_upper_device(NULL, &o), AMG_ERR_ARG, "tile_mirror_upper_device: dev_u is NULL");
+  CHECK_ERROR(fmt_tile_select_device(t, keep, NULL), AMG_ERR_ARG, "tile_select_device: out is NULL");
+  CHECK_ERROR(fmt_tile_select_device(NULL, keep, &o), AMG_ERR_ARG, "tile_select_device: a is NULL");
+  CHECK_ERROR(fmt_tile_columns_create_device(t, NULL), AMG_ERR_ARG, "tile_columns_create_device: out is NULL");
+  CHECK_ERROR(fmt_tile_columns_create_device(NULL, &cols), AMG_ERR_ARG, "tile_columns_create_device: dev_a is NULL");
+  CHECK_ERROR(fmt_tile_columns_from_transpose_device(t, tt, NULL), AMG_ERR_ARG,
+              "tile_columns_from_transpose_device: out is NULL");
+  CHECK_ERROR(fmt_tile_columns_from_transpose_device(NULL, tt, &cols), AMG_ERR_ARG,
+              "tile_columns_from_transpose_device: a is NULL");
+  CHECK(p == NULL && c == NULL && o == NULL && cols == NULL, "an output set on error");
+  fmt_tile_destroy(empty);
+  fmt_tile_destroy(tt);
+  fmt_tile_destroy(t);
+  fmt_csr_destroy(a);
+}
+
 int main(void) {
   largest_size();
+  alloc_sizes();
+  null_arguments();
   const char *name;
   fmt_csr *a;
   for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
