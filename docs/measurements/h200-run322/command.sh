@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Run 322: after this session's fixes from two adversarial reviews (solver
+# edges in solve.c, vcycle.c, galerkin.c, setup.c; argument checks in formats/
+# host code, .cu files included; amg_solve's config and report). No kernel
+# changed. Build; ctest -L gpu; memcheck of test_api_edges gpu (quick: the new
+# start/stop cases run on the GPU backend) and of test_gpu_formats; the four
+# Poisson solves (iterations and true residuals as before).
+[ -d spgemm ] || cd "$(dirname "$0")/../../.."
+set -uo pipefail
+t0=$SECONDS
+OUT=$OUT STEP_TIMEOUT=300 scripts/gpu_check.sh build tests > "$OUT/checks.txt" 2>&1
+sed -n '/==== summary/,$p' "$OUT/checks.txt" | grep -v "^name\|^NVIDIA"
+grep -E "tests passed" "$OUT/tests.log"
+echo "checks $((SECONDS - t0)) s"
+AMG_TEST_QUICK=1 timeout 300 compute-sanitizer --tool memcheck --error-exitcode 99 build-gpu/tests/test_api_edges gpu \
+  > "$OUT/memcheck.log" 2>&1; echo "memcheck test_api_edges gpu rc=$? ($((SECONDS - t0)) s)"
+AMG_TEST_QUICK=1 timeout 200 compute-sanitizer --tool memcheck --error-exitcode 99 build-gpu/tests/test_gpu_formats \
+  >> "$OUT/memcheck.log" 2>&1; echo "memcheck test_gpu_formats rc=$? ($((SECONDS - t0)) s)"
+grep -E "ERROR SUMMARY|all checks" "$OUT/memcheck.log"
+for c in poisson2d_5pt poisson2d_9pt poisson3d_7pt poisson3d_27pt; do
+  timeout 120 build-gpu/apps/amg_solve --config configs/$c.cfg --set output.verbose=false >> "$OUT/solve.log" 2>&1; echo "$c rc=$?"
+done
+grep -E "converged after|^setup" "$OUT/solve.log"
+echo "all done $((SECONDS - t0)) s"
