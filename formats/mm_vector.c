@@ -99,8 +99,10 @@ static amg_status read_coordinate(const char *path, int32_t n, double *x) {
 }
 
 amg_status fmt_mm_read_vector(const char *path, int32_t n, double *x) {
-  if (!path || !x || n < 0)
-    return amg_error(AMG_ERR_ARG, "mm_read_vector: NULL path or vector, or n = %d", n);
+  if (!path || !x)
+    return amg_error(AMG_ERR_ARG, "mm_read_vector: %s is NULL", path ? "x" : "path");
+  if (n < 0)
+    return amg_error(AMG_ERR_ARG, "mm_read_vector: n = %d", n);
   mm_file file, *r = &file;
   mm_open(r, path);
   if (!r->f)
@@ -136,8 +138,10 @@ amg_status fmt_mm_read_vector(const char *path, int32_t n, double *x) {
 }
 
 amg_status fmt_mm_write_vector(const char *path, int32_t n, const double *x) {
-  if (!path || (!x && n > 0) || n < 0)
-    return amg_error(AMG_ERR_ARG, "mm_write_vector: NULL path or vector, or n = %d", n);
+  if (!path || (!x && n > 0))
+    return amg_error(AMG_ERR_ARG, "mm_write_vector: %s is NULL", path ? "x" : "path");
+  if (n < 0)
+    return amg_error(AMG_ERR_ARG, "mm_write_vector: n = %d", n);
   FILE *f = fopen(path, "w");
   if (!f)
     return amg_error(AMG_ERR_IO, "%s: cannot open for writing: %s", path, strerror(errno));

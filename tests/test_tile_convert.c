@@ -193,10 +193,10 @@ static void null_arguments(void) {
   CHECK_ERROR(fmt_mm_read_system(NULL, &c), AMG_ERR_ARG, "mm_read: path is NULL");
   CHECK_ERROR(fmt_mm_write(NULL, a), AMG_ERR_ARG, "mm_write: path is NULL");
   CHECK_ERROR(fmt_mm_write("x.mtx", NULL), AMG_ERR_ARG, "mm_write: a is NULL");
-  CHECK_ERROR(fmt_mm_read_vector(NULL, 2, buf), AMG_ERR_ARG, "mm_read_vector");
-  CHECK_ERROR(fmt_mm_read_vector("x.txt", 2, NULL), AMG_ERR_ARG, "mm_read_vector");
-  CHECK_ERROR(fmt_mm_write_vector(NULL, 2, buf), AMG_ERR_ARG, "mm_write_vector");
-  CHECK_ERROR(fmt_mm_write_vector("x.txt", 2, NULL), AMG_ERR_ARG, "mm_write_vector");
+  CHECK_ERROR(fmt_mm_read_vector(NULL, 2, buf), AMG_ERR_ARG, "mm_read_vector: path is NULL");
+  CHECK_ERROR(fmt_mm_read_vector("x.txt", 2, NULL), AMG_ERR_ARG, "mm_read_vector: x is NULL");
+  CHECK_ERROR(fmt_mm_write_vector(NULL, 2, buf), AMG_ERR_ARG, "mm_write_vector: path is NULL");
+  CHECK_ERROR(fmt_mm_write_vector("x.txt", 2, NULL), AMG_ERR_ARG, "mm_write_vector: x is NULL");
   CHECK_ERROR(fmt_poisson(5, 4, NULL), AMG_ERR_ARG, "poisson: out is NULL");
 
   CHECK_ERROR(fmt_device_alloc(NULL, 8), AMG_ERR_ARG, "device_alloc: p is NULL");
