@@ -882,11 +882,11 @@ static amg_status read_include(const char *where, const char *quoted, const char
 }
 
 static amg_status check_text(const char *name, const char *text, const char *dir, const char *path, int depth,
-                             int ints);
+                             int ints, int *too_deep);
 
 /* The file of the @include that lx stopped at, and the files it includes. */
 static amg_status check_include(const char *name, const char *text, const lexer *lx, const char *dir,
-                                const char *path, int depth, int ints) {
+                                const char *path, int depth, int ints, int *too_deep) {
   char where[APP_PATH_MAX + 32], quoted[96], shown[APP_PATH_MAX + 16];
   char *file = lx->target ? include_path(dir, lx->target) : NULL, *inc = NULL;
   if (!file)
@@ -897,7 +897,7 @@ static amg_status check_include(const char *name, const char *text, const lexer 
   amg_status st = read_include(where, quoted, file, shown, &inc);
   free(file);
   if (st == AMG_OK)
-    st = check_text(shown, inc, dir, path, depth + 1, ints);
+    st = check_text(shown, inc, dir, path, depth + 1, ints, too_deep);
   free(inc);
   return st;
 }
@@ -906,19 +906,25 @@ static amg_status check_include(const char *name, const char *text, const lexer 
  * files it @includes: each @include names a readable regular file; with
  * ints, no integer literal wraps or saturates. The first check runs before
  * libconfig reads the text, with ints after it has accepted the syntax.
- * dir: libconfig's include directory (NULL for none); path: the config file. */
+ * dir: libconfig's include directory (NULL for none); path: the config file.
+ * An @include at INCLUDE_DEPTH_MAX sets *too_deep and ends the whole walk:
+ * libconfig, reading in the same order, stops there with "include file
+ * nesting too deep" (walking on would take exponential time on a file that
+ * includes itself several times). */
 static amg_status check_text(const char *name, const char *text, const char *dir, const char *path, int depth,
-                             int ints) {
+                             int ints, int *too_deep) {
   lexer lx = {.text = text, .p = text, .line = 1};
   amg_status st = AMG_OK;
   lex_kind k;
-  while (st == AMG_OK && (k = lex_next(&lx)) != LEX_END) {
+  while (st == AMG_OK && !*too_deep && (k = lex_next(&lx)) != LEX_END) {
     if (k == LEX_INTEGER) {
       if (ints)
         st = check_integer(name, lx.tok_line, lx.tok, lx.len);
     } else {
-      if (depth < INCLUDE_DEPTH_MAX) /* deeper, libconfig says "include file nesting too deep" */
-        st = check_include(name, text, &lx, dir, path, depth, ints);
+      if (depth < INCLUDE_DEPTH_MAX)
+        st = check_include(name, text, &lx, dir, path, depth, ints, too_deep);
+      else
+        *too_deep = 1;
       free(lx.target);
       lx.target = NULL;
     }
@@ -985,6 +991,7 @@ amg_status app_config_load(app_config *cfg, const char *path) {
   if (!cfg || !path)
     return amg_error(AMG_ERR_ARG, "app_config_load: NULL argument");
   char *text = NULL, *dir = NULL;
+  int too_deep = 0; /* check_text's */
   amg_status st = read_text(path, &text);
   if (st == AMG_OK)
     st = include_dir(path, &dir);
@@ -993,11 +1000,11 @@ amg_status app_config_load(app_config *cfg, const char *path) {
   if (dir)
     config_set_include_dir(&lc, dir);
   if (st == AMG_OK) /* every @include a readable file, before libconfig's scanner opens it */
-    st = check_text(path, text, dir, path, 0, 0);
+    st = check_text(path, text, dir, path, 0, 0, &too_deep);
   if (st == AMG_OK)
     st = parse_text(&lc, text, path);
   if (st == AMG_OK) /* integer literals, in the included files too */
-    st = check_text(path, text, dir, path, 0, 1);
+    st = check_text(path, text, dir, path, 0, 1, &too_deep);
   if (st == AMG_OK)
     st = apply_settings(cfg, &lc, path);
   config_destroy(&lc);
@@ -1054,16 +1061,17 @@ static int same_file(const char *a, const char *b) {
          (stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
 }
 
-/* output.solution must not overwrite the report or an input file. */
+/* output.solution must not overwrite the report or an input file that is read. */
 static amg_status check_solution_path(const app_config *cfg) {
-  const struct { const char *key, *value; } others[] = {{"output.report", cfg->report},
-                                                        {"problem.file", cfg->file},
-                                                        {"problem.rhs_file", cfg->rhs_file},
-                                                        {"problem.x0_file", cfg->x0_file}};
+  const struct { const char *key, *value; int read; } others[] = {
+      {"output.report", cfg->report, 1},
+      {"problem.file", cfg->file, cfg->problem_type == APP_PROBLEM_MATRIX_MARKET},
+      {"problem.rhs_file", cfg->rhs_file, cfg->rhs == APP_RHS_FILE},
+      {"problem.x0_file", cfg->x0_file, 1}};
   if (cfg->solution[0] == '\0')
     return AMG_OK;
   for (size_t k = 0; k < sizeof others / sizeof others[0]; k++)
-    if (others[k].value[0] && same_file(cfg->solution, others[k].value))
+    if (others[k].read && others[k].value[0] && same_file(cfg->solution, others[k].value))
       return amg_error(AMG_ERR_CONFIG,
                        "output.solution = \"%s\" is the same file as %s = \"%s\"; give output.solution "
                        "another path", cfg->solution, others[k].key, others[k].value);

@@ -96,6 +96,10 @@ static amg_status mapped_once(size_t bytes, void **host, void **device) {
 }
 
 amg_status fmt_host_mailbox(void **host, void **device) {
+  if (host)
+    *host = NULL;
+  if (device)
+    *device = NULL;
   if (!host || !device)
     return amg_error(AMG_ERR_ARG, "host_mailbox: %s is NULL", host ? "device" : "host");
   static void *mailbox_host, *mailbox_device;

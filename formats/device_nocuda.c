@@ -108,9 +108,10 @@ amg_status fmt_timer_create(fmt_timer **t) {
 void fmt_timer_destroy(fmt_timer *t) { (void)t; }
 amg_status fmt_timer_start(fmt_timer *t) { return t ? no_cuda("timer_start") : null_arg("timer_start", "t"); }
 amg_status fmt_timer_stop(fmt_timer *t, double *ms) {
+  if (ms)
+    *ms = 0;
   if (!t || !ms)
     return null_arg("timer_stop", t ? "ms" : "t");
-  *ms = 0;
   return no_cuda("timer_stop");
 }
 amg_status fmt_device_copy_any(void *dst, int dst_device, const void *src, int src_device, size_t bytes) {

@@ -44,6 +44,8 @@ extern "C" amg_status fmt_timer_start(fmt_timer *t) {
 }
 
 extern "C" amg_status fmt_timer_stop(fmt_timer *t, double *ms) {
+  if (ms)
+    *ms = 0;
   if (!t || !ms)
     return amg_error(AMG_ERR_ARG, "timer_stop: %s is NULL", t ? "ms" : "t");
   float elapsed = 0;

@@ -36,6 +36,9 @@ amg_status amg_diagonal_device(const fmt_tile *a, double *d);
 static inline AMG_HD int amg_diagonal_usable(double v) { return v > 0 && v <= DBL_MAX && 1.0 / v <= DBL_MAX; }
 /* The AMG_ERR_BAD_DIAGONAL status and message for row i's diagonal v. */
 amg_status amg_bad_diagonal(int32_t i, double v);
+/* The words of amg_bad_diagonal's message for a diagonal entry <= 0 or NaN
+ * (not one too small to invert), by which setup tells the two apart. */
+#define AMG_NOT_POSITIVE_DIAGONAL "smoothed aggregation needs a positive diagonal"
 
 /* Symmetric strength: smask[16t + r] has bit c set exactly when the entry
  * (i, j) at local (r, c) of tile t is off-diagonal, nonzero, and

@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "hierarchy.h"
@@ -237,7 +238,7 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
     if (s != AMG_OK && l > 0) { /* name the level in the message */
       char what[400];
       snprintf(what, sizeof what, "%s", amg_error_message());
-      s = s == AMG_ERR_BAD_DIAGONAL /* P^T A P of an SPD A has a positive diagonal */
+      s = s == AMG_ERR_BAD_DIAGONAL && strstr(what, AMG_NOT_POSITIVE_DIAGONAL) /* P^T A P of an SPD A has one */
               ? amg_error(s, "setup, level %d: %s (a coarse operator P^T A P: A is not positive definite)", l,
                           what)
               : amg_error(s, "setup, level %d: %s", l, what);

@@ -29,9 +29,6 @@
 
 #define DIVERGENCE 1e6
 #define PCG_DIVERGENCE 1e10
-/* r'r or r'Mr this small (28 decades above DBL_MIN): PCG's scalars of the
- * next iterations may underflow to 0, which would read as a breakdown */
-#define PCG_VANISHED 1e-280
 /* For an SPD A, a V-cycle that is not SPD or does not converge has a smoother that does not */
 #define SMOOTHER_HINT                                                                              \
   "for an SPD A, the Jacobi smoother needs omega < 2/rho(D^-1 A) on every level; cycle.jacobi_omega = 0 "   \
@@ -171,9 +168,10 @@ static amg_status pcg(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int
                        "PCG: NaN or Inf at iteration %d (p'Ap = %g, r'r = %g): A may be singular or not "
                        "positive definite",
                        it, pq, rr);
-    /* a recursive residual near the bottom of double's range (tol below
-       what double reaches): the true residual decides */
-    if (rep->history[it] <= h->opt.tol || (rz >= 0 && (rz < PCG_VANISHED || rr < PCG_VANISHED))) {
+    /* r'Mr below double's normal range (tol below what double reaches): the
+       next p'Ap, of its size, could underflow to 0 and read as a breakdown,
+       so the true residual decides now */
+    if (rep->history[it] <= h->opt.tol || (rz >= 0 && rz < DBL_MIN)) {
       rep->converged = 1;
       return AMG_OK;
     }
@@ -439,6 +437,8 @@ static amg_status solve(amg_hierarchy *h, const double *b, double *x, amg_solve_
   amg_status xs = fmt_copy(x, FMT_HOST, w->x, h->loc, (size_t)n * sizeof *x);
   int rounded = 0;
   amg_status us = xs == AMG_OK && shift ? unscale_x(x, n, shift, &rounded) : AMG_OK;
+  if (s != AMG_OK && tr == AMG_OK && us == AMG_OK && rounded) /* the report's residual: the x returned */
+    (void)check_rounded_x(h, x, shift, bnorm, rep);
   if (s != AMG_OK)
     return amg_note_asymmetry(h, amg_error(s, "%s", message));
   if (tr == AMG_OK && us == AMG_OK && rounded)

@@ -38,8 +38,7 @@ amg_status amg_bad_diagonal(int32_t i, double v) {
                      "(1/a_ii overflows); rescale the matrix",
                      i, i + 1, v);
   return amg_error(AMG_ERR_BAD_DIAGONAL,
-                   "row %d (1-based %d): diagonal entry is %s%g; smoothed aggregation needs a positive "
-                   "diagonal",
+                   "row %d (1-based %d): diagonal entry is %s%g; " AMG_NOT_POSITIVE_DIAGONAL,
                    i, i + 1, isnan(v) ? "missing or " : "", v);
 }
 

@@ -210,6 +210,25 @@ static void extreme_matrices(void) {
     free(x);
     fmt_csr_destroy(a);
   }
+  /* the same x after 10 iterations: not converged, and the residual
+     reported is that of the (rounded) x returned */
+  {
+    fmt_csr *a = NULL;
+    CHECK_OK(fmt_poisson(5, 40, &a));
+    double *b = malloc((size_t)a->m * sizeof *b), *x = malloc((size_t)a->m * sizeof *x), res;
+    for (int32_t i = 0; i < a->m; i++)
+      b[i] = 1e-321 * (1.0 + 0.1 * (i % 7));
+    amg_options few = o;
+    few.max_iter = 10;
+    int conv;
+    CHECK_ERROR(solve(a, &few, b, x, &res, &conv), AMG_ERR_NOT_CONVERGED, "in 10 iterations");
+    double truth = true_residual(a, b, x);
+    CHECK(conv == 0 && fabs(res - truth) <= 1e-6 * truth, "x subnormal, not converged: residual %.6e, true %.6e",
+          res, truth);
+    free(b);
+    free(x);
+    fmt_csr_destroy(a);
+  }
   /* A = [1], b = 1e-310: x = b exactly, though subnormal */
   {
     fmt_csr *one = NULL;
@@ -228,6 +247,19 @@ static void extreme_matrices(void) {
   for (int64_t k = 0; k < a->nnz; k++)
     a->val[k] *= 1e-310;
   CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_BAD_DIAGONAL, "too small to invert");
+  fmt_csr_destroy(a);
+  /* 1e-307: level 0 inverts its diagonal, a coarse level cannot; A is SPD,
+     so the message must not say otherwise. With the diagonal set to 3, A
+     is indefinite and a coarse diagonal goes negative: that it says. */
+  CHECK_OK(fmt_poisson(5, 64, &a));
+  for (int64_t k = 0; k < a->nnz; k++)
+    a->val[k] *= 1e-307;
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_BAD_DIAGONAL, "too small to invert");
+  CHECK(!strstr(amg_error_message(), "not positive definite"), "SPD A * 1e-307: %s", amg_error_message());
+  for (int32_t i = 0; i < a->m; i++)
+    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
+      a->val[k] = a->col[k] == i ? 3.0 : -1.0;
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_BAD_DIAGONAL, "P^T A P: A is not positive definite");
   fmt_csr_destroy(a);
   /* 4e160: a_ii a_jj overflows; strength must still see the couplings */
   CHECK_OK(fmt_poisson(5, 70, &a));
@@ -284,9 +316,24 @@ static void badly_scaled(void) {
   double truth = true_residual(a, b, x);
   CHECK((s == AMG_OK || s == AMG_ERR_NOT_CONVERGED) && truth < 1e-6, "D A D: %s (%s), true residual %.3e",
         amg_status_name(s), amg_error_message(), truth);
+  fmt_csr_destroy(a);
+  /* A huge against b: r'Mr ~ ||b||^2 / ||A|| ends near 1e-300, still normal; a
+     fixed floor under it (1e-280) once stopped these as not converged */
+  const double scales[][2] = {{1e290, 1.0}, {1e150, 1e-61}};
+  for (int k = 0; k < 2; k++) {
+    CHECK_OK(fmt_poisson(5, 40, &a));
+    for (int64_t e = 0; e < a->nnz; e++)
+      a->val[e] *= scales[k][0];
+    for (int32_t i = 0; i < a->m; i++)
+      b[i] = scales[k][1] * (1.0 + 0.1 * (i % 7));
+    s = solve(a, &o, b, x, &res, &conv);
+    truth = true_residual(a, b, x);
+    CHECK(s == AMG_OK && conv == 1 && truth <= o.tol, "A * %g, b ~ %g: %s (%s), true residual %.3e", scales[k][0],
+          scales[k][1], amg_status_name(s), amg_error_message(), truth);
+    fmt_csr_destroy(a);
+  }
   free(b);
   free(x);
-  fmt_csr_destroy(a);
 }
 
 /* A singular matrix (rows 1 and 2 equal up to sign) with b outside its
