@@ -45,6 +45,11 @@ amg_status fmt_tile_create_with(int32_t m, int32_t n, int64_t num_tiles, int64_t
     return amg_error(AMG_ERR_OVERFLOW, "tile_create: %d x %d is over the largest size, %d rows or columns",
                      m, n, FMT_MAX_DIM);
   }
+  if (num_tiles > (INT64_MAX - 1) / FMT_TILE) { /* 16 masks and row starts per tile, and tile_nnz's + 1 */
+    free_given(given, loc);
+    return amg_error(AMG_ERR_OVERFLOW, "tile_create: %lld tiles: their 16 rows each overflow a 64-bit count",
+                     (long long)num_tiles);
+  }
   fmt_tile *a = calloc(1, sizeof *a);
   if (!a) {
     free_given(given, loc);

@@ -30,6 +30,11 @@ amg_status fmt_tile_select(const fmt_tile *a, const uint16_t *keep, fmt_tile **o
   c->tile_nnz[0] = 0;
   for (int32_t ti = 0; ti < a->tile_m; ti++) {
     for (int64_t t = a->tile_ptr[ti]; t < a->tile_ptr[ti + 1]; t++) {
+      int any = 0;
+      for (int r = 0; r < FMT_TILE; r++)
+        any |= keep[FMT_TILE * t + r] & a->mask[FMT_TILE * t + r];
+      if (!any) /* dropped: C has no slot u for it (past C's last tile, u may be C's end) */
+        continue;
       int64_t start = k;
       for (int r = 0; r < FMT_TILE; r++) {
         unsigned bits = a->mask[FMT_TILE * t + r], kept = keep[FMT_TILE * t + r] & bits;
@@ -42,10 +47,8 @@ amg_status fmt_tile_select(const fmt_tile *a, const uint16_t *keep, fmt_tile **o
             c->val[k++] = a->val[src];
           }
       }
-      if (k > start) {
-        c->tile_col[u] = a->tile_col[t];
-        c->tile_nnz[++u] = k;
-      }
+      c->tile_col[u] = a->tile_col[t];
+      c->tile_nnz[++u] = k;
     }
     c->tile_ptr[ti + 1] = u;
   }

@@ -6,6 +6,10 @@
 #include "spgemm.h"
 
 int64_t spgemm_csr_products(const fmt_csr *a, const fmt_csr *b) {
+  if (!a || !b || a->loc != FMT_HOST || b->loc != FMT_HOST || a->n != b->m) {
+    (void)amg_error(AMG_ERR_ARG, "spgemm_csr_products: need host matrices with A's columns B's rows");
+    return -1;
+  }
   int64_t products = 0;
   for (int64_t k = 0; k < a->nnz; k++)
     products += b->row_ptr[a->col[k] + 1] - b->row_ptr[a->col[k]];

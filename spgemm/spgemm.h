@@ -4,7 +4,9 @@
  * product and the cuSPARSE baseline behind one interface.
  * All products are structural: C's pattern is every (i, j) with some stored
  * a_ik and b_kj, whatever the values (numerical cancellation keeps an entry).
- * The tiled product drops only tiles with no structural entry. */
+ * The tiled product drops only tiles with no structural entry.
+ * Inputs must be valid matrices (fmt_csr_validate, fmt_tile_validate): the
+ * products check shapes and locations, not the arrays' contents. */
 #ifndef SPGEMM_H
 #define SPGEMM_H
 
@@ -31,11 +33,14 @@ amg_status spgemm_tile_dot_reference(const fmt_tile *a, const fmt_tile *b, const
 /* The same for a product the caller knows to be symmetric, such as P^T (A P)
  * with A symmetric: step 1 keeps only the tiles on and above the diagonal,
  * about half the work of steps 2 and 3, and fmt_tile_mirror_upper completes
- * C from its upper triangle, which is then exactly symmetric. */
+ * C from its upper triangle, which is then exactly symmetric. The pattern is
+ * not checked: where A*B is not symmetric, C is the mirror of its upper
+ * triangle (the GPU path refuses the cases it can detect, below). */
 amg_status spgemm_tile_symmetric_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile **c);
 
 /* Intermediate products of A*B (sum over stored a_ik of nnz(B row k));
- * the flop count is twice this. Host matrices. */
+ * the flop count is twice this. Host matrices; -1 (and the error message
+ * set) where A or B is NULL, not on the host, or the inner dimensions differ. */
 int64_t spgemm_csr_products(const fmt_csr *a, const fmt_csr *b);
 int64_t spgemm_tile_products(const fmt_tile *a, const fmt_tile *b);
 

@@ -7,6 +7,10 @@
 /* Sum over A's tiles and their columns c of (A's entries in column c) times
  * (the entries of B's row 16 k + c, from its row masks). */
 int64_t spgemm_tile_products(const fmt_tile *a, const fmt_tile *b) {
+  if (!a || !b || a->loc != FMT_HOST || b->loc != FMT_HOST || a->n != b->m) {
+    (void)amg_error(AMG_ERR_ARG, "spgemm_tile_products: need host matrices with A's columns B's rows");
+    return -1;
+  }
   int64_t products = 0;
   for (int32_t ti = 0; ti < a->tile_m; ti++)
     for (int64_t ta = a->tile_ptr[ti]; ta < a->tile_ptr[ti + 1]; ta++) {

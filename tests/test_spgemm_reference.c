@@ -3,6 +3,7 @@
  * product against the CSR reference on A*A^T, A^T*A and Galerkin products. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "spgemm.h"
 #include "test_util.h"
@@ -174,6 +175,16 @@ int main(void) {
   check_product(left, even, "disjoint inner indices");
   check_product(left, full, "matching inner indices");
   fmt_csr_destroy(c);
+  /* the product counts with inner dimensions that differ: -1, not a read past B's rows */
+  fmt_tile *tl = NULL, *tf = NULL;
+  CHECK_OK(fmt_tile_from_csr(left, &tl));
+  CHECK_OK(fmt_tile_from_csr(left, &tf));
+  CHECK(spgemm_csr_products(left, left) == -1 && strstr(amg_error_message(), "spgemm_csr_products"),
+        "CSR products of 40 x 32 times 40 x 32: %lld", (long long)spgemm_csr_products(left, left));
+  CHECK(spgemm_tile_products(tl, tf) == -1 && strstr(amg_error_message(), "spgemm_tile_products"),
+        "tile products of 40 x 32 times 40 x 32: %lld", (long long)spgemm_tile_products(tl, tf));
+  fmt_tile_destroy(tl);
+  fmt_tile_destroy(tf);
   fmt_csr_destroy(left);
   fmt_csr_destroy(full);
   fmt_csr_destroy(even);

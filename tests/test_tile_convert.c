@@ -128,6 +128,11 @@ static void alloc_sizes(void) {
   fmt_free(p, FMT_HOST);
   fmt_sort_int32(NULL, 0);
   fmt_sort_double(NULL, 0);
+  /* tile counts whose 16 rows per tile overflow int64 (once signed overflow, then out of memory) */
+  fmt_tile *t = NULL;
+  CHECK_ERROR(fmt_tile_create(16, 16, INT64_MAX, 0, FMT_HOST, &t), AMG_ERR_OVERFLOW, "overflow a 64-bit count");
+  CHECK_ERROR(fmt_tile_create(16, 16, INT64_MAX / 16 + 1, 0, FMT_HOST, &t), AMG_ERR_OVERFLOW, "tiles");
+  CHECK(t == NULL, "tile_create: output on error");
 }
 
 /* A NULL pointer argument, input or output, is AMG_ERR_ARG naming the
@@ -243,8 +248,37 @@ static void null_arguments(void) {
   fmt_csr_destroy(a);
 }
 
+/* fmt_tile_select dropping the last tiles: one entry in each of three tiles
+ * of a tile row, keep one tile (each in turn), or none. It once wrote the
+ * dropped tiles' masks and offsets past C's arrays (ASan: heap overflow). */
+static void select_drops_tiles(void) {
+  const int64_t row_ptr[2] = {0, 3};
+  const int32_t col[3] = {0, 16, 32};
+  const double val[3] = {1, 2, 3};
+  fmt_csr *a = test_csr_from(1, 48, row_ptr, col, val);
+  fmt_tile *t = NULL;
+  CHECK_OK(fmt_tile_from_csr(a, &t));
+  for (int kept = -1; t && kept < 3; kept++) {
+    uint16_t keep[3 * FMT_TILE] = {0};
+    if (kept >= 0)
+      keep[FMT_TILE * kept] = 1; /* row 0, column 0 of tile `kept` */
+    fmt_tile *c = NULL;
+    CHECK_OK(fmt_tile_select(t, keep, &c));
+    if (!c)
+      continue;
+    CHECK_OK(fmt_tile_validate(c));
+    int want = kept >= 0;
+    CHECK(c->num_tiles == want && c->nnz == want && (!want || (c->tile_col[0] == kept && c->val[0] == kept + 1)),
+          "select keeping tile %d: %lld tiles, %lld entries", kept, (long long)c->num_tiles, (long long)c->nnz);
+    fmt_tile_destroy(c);
+  }
+  fmt_tile_destroy(t);
+  fmt_csr_destroy(a);
+}
+
 int main(void) {
   largest_size();
+  select_drops_tiles();
   alloc_sizes();
   null_arguments();
   const char *name;
