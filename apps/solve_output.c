@@ -18,7 +18,7 @@ void print_hierarchy(FILE *f, const amg_setup_report *r) {
     if (l + 1 < r->levels)
       fprintf(f, " %10d  %d / %.1f / %d\n", v->agg.count, v->agg.min_size, v->agg.mean_size, v->agg.max_size);
     else
-      fprintf(f, " %10s  (dense Cholesky)\n", "-");
+      fprintf(f, " %10s  (%s)\n", "-", r->coarse_diagonal ? "diagonal: x = D^-1 b" : "dense Cholesky");
   }
   fprintf(f, "grid complexity %.3f, operator complexity %.3f\n", r->grid_complexity, r->operator_complexity);
 }
@@ -222,6 +222,7 @@ amg_status write_report(const char *path, const solve_run *run) {
     json_number(&w, "galerkin", sum[5]);
     json_number(&w, "galerkin_count", sum[6]);
     json_number(&w, "coarse_factorisation", r->ms_coarse);
+    json_string(&w, "coarse_solver", r->coarse_diagonal ? "diagonal" : "dense Cholesky");
     json_number(&w, "solve_prepare", r->ms_solve_prepare);
     json_end_object(&w);
     json_int(&w, "peak_device_bytes", (int64_t)r->peak_device_bytes);

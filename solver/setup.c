@@ -250,7 +250,9 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   }
   t0 = amg_now_ms();
   const fmt_tile *ac = h->level[h->levels - 1].a;
-  if (s == AMG_OK && ac->m > AMG_COARSE_DENSE_MAX) {
+  /* every row's diagonal is there (amg_diagonal checked it), so nnz = rows is a diagonal matrix */
+  h->report.coarse_diagonal = s == AMG_OK && ac->nnz == ac->m;
+  if (s == AMG_OK && !h->report.coarse_diagonal && ac->m > AMG_COARSE_DENSE_MAX) {
     const amg_level_report *last = &h->report.level[h->levels - 1];
     if (h->levels == opt->max_levels)
       s = amg_error(AMG_ERR_CONFIG,
@@ -272,7 +274,7 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
                     h->levels - 1, ac->m, last->agg.count, last->agg.isolated, AMG_COARSE_DENSE_MAX, advice);
     }
   }
-  if (s == AMG_OK)
+  if (s == AMG_OK && !h->report.coarse_diagonal) /* else the V-cycle applies the level's D^-1 */
     s = amg_coarse_create(ac, &h->coarse);
   h->report.ms_coarse = lap(h->loc, &t0, &s);
   if (s == AMG_OK)

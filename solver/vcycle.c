@@ -31,10 +31,11 @@ static amg_status smooth(amg_level *lv, double omega, const double *b, double *x
 
 static amg_status cycle(amg_hierarchy *h, int l, const double *b, double *x) {
   amg_level *lv = &h->level[l];
-  if (l == h->levels - 1)
-    return amg_coarse_apply(h->coarse, b, x);
   fmt_location loc = h->loc;
   int32_t n = lv->a->m;
+  if (l == h->levels - 1) /* a diagonal coarsest level is solved by x = D^-1 b */
+    return h->report.coarse_diagonal ? amg_jacobi_first(loc, n, lv->dinv, 1.0, b, x)
+                                     : amg_coarse_apply(h->coarse, b, x);
   double omega = h->opt.jacobi_omega > 0 ? h->opt.jacobi_omega : 4.0 / (3.0 * lv->rho);
   amg_level *next = &h->level[l + 1];
   int pre = h->opt.pre_sweeps, post = h->opt.post_sweeps;

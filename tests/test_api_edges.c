@@ -271,15 +271,44 @@ static void extreme_matrices(void) {
   solves_within_tol(h, a, 3, o.tol, "Poisson * 1e160");
   amg_hierarchy_destroy(h);
   fmt_csr_destroy(a);
-  /* 5000 decoupled rows (the identity): no aggregates form, and with theta 0
-   * already the message must not advise lowering it */
-  CHECK_OK(fmt_csr_create(5000, 5000, 5000, FMT_HOST, &a));
-  for (int32_t i = 0; i < 5000; i++) {
-    a->row_ptr[i] = i;
-    a->col[i] = i;
-    a->val[i] = 1.0;
+  /* Decoupled rows: a diagonal A (1 level), and 2 x 2 blocks (level 1 is
+   * diagonal). Once the dense coarse solver took them: O(n^3) up to 4096
+   * rows (17 s for 4000 on the CPU), and setup failed above. Now the
+   * diagonal coarsest level is x = D^-1 b, of any size. */
+  for (int blocks = 0; blocks <= 1; blocks++) {
+    int32_t n = 10000;
+    CHECK_OK(fmt_csr_create(n, n, blocks ? 2 * (int64_t)n : n, FMT_HOST, &a));
+    int64_t k = 0;
+    for (int32_t i = 0; i < n; i++) {
+      a->row_ptr[i] = k;
+      int32_t partner = i ^ 1;
+      if (blocks && partner < i)
+        a->col[k] = partner, a->val[k++] = -1.0;
+      a->col[k] = i, a->val[k++] = blocks ? 2.0 : 1.0 + i % 7;
+      if (blocks && partner > i)
+        a->col[k] = partner, a->val[k++] = -1.0;
+    }
+    a->row_ptr[n] = k;
+    CHECK_OK(amg_setup(a, &o, &h));
+    const amg_setup_report *rd = amg_hierarchy_report(h);
+    CHECK(rd && rd->coarse_diagonal && rd->levels == 1 + blocks, "%s: %d levels, coarse diagonal %d",
+          blocks ? "2 x 2 blocks" : "diagonal", rd ? rd->levels : -1, rd ? rd->coarse_diagonal : -1);
+    solves_within_tol(h, a, 4, o.tol, blocks ? "2 x 2 blocks" : "diagonal");
+    amg_hierarchy_destroy(h);
+    h = NULL;
+    fmt_csr_destroy(a);
   }
-  a->row_ptr[5000] = 5000;
+  /* 5000 rows coupled only by stored zeros: no aggregates form, the level is
+   * not diagonal, and with theta 0 already the message must not advise
+   * lowering it */
+  CHECK_OK(fmt_csr_create(5000, 5000, 9999, FMT_HOST, &a));
+  for (int32_t i = 0, k = 0; i < 5000; i++) {
+    a->row_ptr[i] = k;
+    a->col[k] = i, a->val[k++] = 1.0;
+    if (i + 1 < 5000)
+      a->col[k] = i + 1, a->val[k++] = 0.0;
+  }
+  a->row_ptr[5000] = 9999;
   CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_CONFIG, "amg.strength_theta is 0 already");
   fmt_csr_destroy(a);
   /* nonsymmetric (upwinded convection): whatever fails names the asymmetry */
