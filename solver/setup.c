@@ -239,9 +239,8 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
       char what[400];
       snprintf(what, sizeof what, "%s", amg_error_message());
       s = s == AMG_ERR_BAD_DIAGONAL && strstr(what, AMG_NOT_POSITIVE_DIAGONAL) /* P^T A P of an SPD A has one */
-              ? amg_error(s, "setup, level %d: %s (a coarse operator P^T A P: A is not positive definite)", l,
-                          what)
-              : amg_error(s, "setup, level %d: %s", l, what);
+              ? amg_error(s, "level %d: %s (a coarse operator P^T A P: A is not positive definite)", l, what)
+              : amg_error(s, "level %d: %s", l, what);
     }
     if (opt->verbose && s == AMG_OK)
       print_level(l, &h->report.level[l], coarsest);
@@ -274,8 +273,16 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
                     h->levels - 1, ac->m, last->agg.count, last->agg.isolated, AMG_COARSE_DENSE_MAX, advice);
     }
   }
-  if (s == AMG_OK && !h->report.coarse_diagonal) /* else the V-cycle applies the level's D^-1 */
+  if (s == AMG_OK && !h->report.coarse_diagonal) { /* else the V-cycle applies the level's D^-1 */
     s = amg_coarse_create(ac, &h->coarse);
+    if (s == AMG_ERR_SINGULAR) { /* name the level, and what an SPD-looking A can still be */
+      char what[400];
+      snprintf(what, sizeof what, "%s", amg_error_message());
+      s = amg_error(s, "level %d (%d rows, the coarsest): %s: A is singular (a pure Neumann problem, say, whose "
+                       "coarsest operator is singular up to rounding) or not positive definite",
+                    h->levels - 1, ac->m, what);
+    }
+  }
   h->report.ms_coarse = lap(h->loc, &t0, &s);
   if (s == AMG_OK)
     s = amg_workspace_create(h);
