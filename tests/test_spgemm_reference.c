@@ -175,6 +175,41 @@ int main(void) {
   check_product(left, even, "disjoint inner indices");
   check_product(left, full, "matching inner indices");
   fmt_csr_destroy(c);
+  /* A star graph's Laplacian (node 0 coupled to all) times one aggregate's
+   * P (a column of ones), and P^T A: a long tile column of B against short
+   * tile rows of A, and a long tile row of A against short columns of B, the
+   * two cases where step 2 and 3 search instead of merging (tile_match.c) */
+  {
+    int32_t n = 3000;
+    fmt_csr *star = NULL, *p = NULL, *pt = NULL;
+    CHECK_OK(fmt_csr_create(n, n, 3 * (int64_t)n - 2, FMT_HOST, &star));
+    CHECK_OK(fmt_csr_create(n, 1, n, FMT_HOST, &p));
+    int64_t k = 0;
+    for (int32_t i = 0; star && p && i < n; i++) {
+      star->row_ptr[i] = k;
+      for (int32_t j = 0; j < (i ? 1 : n); j++) /* row 0: every column; row i: 0 and i */
+        if (i == 0 || j == 0 || j == i) {
+          star->col[k] = i ? (j ? i : 0) : j;
+          star->val[k++] = (i == 0 && j == 0) ? n : (i && !j) ? -1.0 : (i == 0) ? -1.0 : 2.0;
+        }
+      if (i) {
+        star->col[k] = i;
+        star->val[k++] = 2.0;
+      }
+      p->row_ptr[i] = i, p->col[i] = 0, p->val[i] = 1.0 + i % 5;
+    }
+    if (star && p) {
+      star->row_ptr[n] = k;
+      star->nnz = k;
+      p->row_ptr[n] = n;
+      CHECK_OK(fmt_csr_validate(star));
+      CHECK_OK(fmt_csr_transpose(p, &pt));
+      check_product(star, p, "star graph times one aggregate");
+      if (pt)
+        check_product(pt, star, "one aggregate's P^T times a star graph");
+    }
+    fmt_csr_destroy(star), fmt_csr_destroy(p), fmt_csr_destroy(pt);
+  }
   /* the product counts with inner dimensions that differ: -1, not a read past B's rows */
   fmt_tile *tl = NULL, *tf = NULL;
   CHECK_OK(fmt_tile_from_csr(left, &tl));
