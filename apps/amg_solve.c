@@ -177,7 +177,6 @@ static amg_status solve_from(amg_hierarchy *h, const double *b, const double *x0
 /* --repeat: n more setups and solves of the same system (the reported run
  * was the warm-up); every repeat must succeed and take the same number of
  * iterations. Prints the median (upper median for even n), min and max. */
-
 static int time_repeats(const app_config *cfg, const fmt_csr *a, const double *b, const double *x0, double *x,
                         int n, int iterations) {
   double *t = malloc(3 * (size_t)n * sizeof *t);

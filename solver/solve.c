@@ -352,14 +352,15 @@ static amg_status pcg_with_restarts(amg_hierarchy *h, double bnorm, amg_solve_re
   return s;
 }
 
-/* The caller's initial guess x into the workspace's x, scaled like b (by
- * 2^shift), each entry checked to be finite once scaled. */
+/* The caller's initial guess x (finite: solve checked it) into the
+ * workspace's x, scaled like b (by 2^shift), each entry checked to stay
+ * finite once scaled. */
 static amg_status upload_guess(amg_hierarchy *h, const double *x, int shift) {
   int32_t n = h->level[0].a->m;
-  for (int32_t i = 0; i < n; i++)
-    if (!isfinite(shift ? ldexp(x[i], shift) : x[i]))
-      return amg_error(AMG_ERR_NONFINITE, "the initial guess is not finite%s: x[%d] (1-based %d) = %g",
-                       isfinite(x[i]) ? " once scaled like b" : "", i, i + 1, x[i]);
+  for (int32_t i = 0; shift && i < n; i++)
+    if (!isfinite(ldexp(x[i], shift)))
+      return amg_error(AMG_ERR_NONFINITE, "the initial guess is not finite once scaled like b: x[%d] (1-based %d) "
+                       "= %g", i, i + 1, x[i]);
   return upload_scaled(h, x, shift, h->ws.x);
 }
 
@@ -437,12 +438,13 @@ static amg_status solve(amg_hierarchy *h, const double *b, double *x, amg_solve_
   amg_status xs = fmt_copy(x, FMT_HOST, w->x, h->loc, (size_t)n * sizeof *x);
   int rounded = 0;
   amg_status us = xs == AMG_OK && shift ? unscale_x(x, n, shift, &rounded) : AMG_OK;
-  if (s != AMG_OK && tr == AMG_OK && us == AMG_OK && rounded) /* the report's residual: the x returned */
-    (void)check_rounded_x(h, x, shift, bnorm, rep);
+  if (tr == AMG_OK && us == AMG_OK && rounded) { /* the report's residual is the x returned's */
+    amg_status rs = check_rounded_x(h, x, shift, bnorm, rep);
+    if (s == AMG_OK) /* after a failed solve, its own status and message stand */
+      us = rs;
+  }
   if (s != AMG_OK)
     return amg_note_asymmetry(h, amg_error(s, "%s", message));
-  if (tr == AMG_OK && us == AMG_OK && rounded)
-    us = check_rounded_x(h, x, shift, bnorm, rep);
   if (tr != AMG_OK || xs != AMG_OK || us != AMG_OK) {
     rep->converged = 0;
     if (us == AMG_ERR_NONFINITE)
