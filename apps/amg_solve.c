@@ -247,9 +247,14 @@ static int configure(app_config *cfg, const char *config, const char *const *set
     return EXIT_INPUT;
   }
   cfg->amg.backend = !backend ? AMG_BACKEND_AUTO : !strcmp(backend, "gpu") ? AMG_BACKEND_GPU : AMG_BACKEND_CPU;
-  if (cfg->amg.backend == AMG_BACKEND_AUTO && fmt_device_count() < 1) {
-    fprintf(stderr, "amg_solve: no GPU found; running on the CPU backend\n");
-    cfg->amg.backend = AMG_BACKEND_CPU;
+  if (cfg->amg.backend == AMG_BACKEND_AUTO) {
+    int gpus = 0;
+    if (fmt_device_probe(&gpus) != AMG_OK) /* a failing driver is named, not taken for "no GPU" */
+      fprintf(stderr, "amg_solve: %s; running on the CPU backend\n", amg_error_message());
+    else if (gpus < 1)
+      fprintf(stderr, "amg_solve: no GPU found; running on the CPU backend\n");
+    if (gpus < 1)
+      cfg->amg.backend = AMG_BACKEND_CPU;
   }
   s = amg_options_check(&cfg->amg); /* again, now that the backend is known (cusparse needs the GPU) */
   if (s != AMG_OK)

@@ -22,6 +22,15 @@ void bench_check_room(int count, int capacity) {
   }
 }
 
+int bench_gpu_present(void) {
+  int gpus = 0;
+  if (fmt_device_probe(&gpus) != AMG_OK)
+    fprintf(stderr, "%s: %s\n", bench_program, amg_error_message());
+  else if (gpus < 1)
+    fprintf(stderr, "%s: no GPU found (or built without CUDA); it measures GPU code only\n", bench_program);
+  return gpus > 0;
+}
+
 const char *bench_basename(const char *path) {
   const char *slash = strrchr(path, '/');
   return slash ? slash + 1 : path;

@@ -23,6 +23,10 @@ _Noreturn void bench_die(amg_status s, const char *what);
 /* Exits with "<program>: too many figures" when count has reached capacity. */
 void bench_check_room(int count, int capacity);
 
+/* 1 if a GPU can run the benchmark; else 0, and a message: no GPU, or the
+ * error of a driver that fails (fmt_device_probe). */
+int bench_gpu_present(void);
+
 /* The part of path after its last '/'. */
 const char *bench_basename(const char *path);
 

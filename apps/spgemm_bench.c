@@ -415,10 +415,8 @@ int main(int argc, char **argv) {
   bench.reps = opt.reps;
   if (bench.reps < 1 || bench.max_levels < 1)
     usage();
-  if (fmt_device_count() < 1) {
-    fprintf(stderr, "spgemm_bench: no GPU found (or built without CUDA); it measures GPU products only\n");
+  if (!bench_gpu_present())
     return 1;
-  }
   TRY(bench_copy_bandwidth(&bench.bandwidth));
   if (opt.mtx)
     matrix_market(opt.mtx);

@@ -432,10 +432,8 @@ int main(int argc, char **argv) {
   bench.reps = opt.reps;
   if (bench.reps < 20 || bench.inner < 1 || opt.n < 0)
     usage();
-  if (fmt_device_count() < 1) {
-    fprintf(stderr, "spmv_bench: no GPU found (or built without CUDA); it measures GPU kernels only\n");
+  if (!bench_gpu_present())
     return 1;
-  }
   TRY(bench_copy_bandwidth(&bench.bandwidth));
   if (opt.mtx)
     matrix_market(opt.mtx);

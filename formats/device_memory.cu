@@ -56,13 +56,29 @@ amg_status fmt_join(void) {
   return AMG_OK;
 }
 
+extern "C" amg_status fmt_device_probe(int *count) {
+  if (!count)
+    return amg_error(AMG_ERR_ARG, "device_probe: count is NULL");
+  *count = 0;
+  int n = 0, driver = 0;
+  cudaError_t e = cudaGetDeviceCount(&n);
+  if (e == cudaSuccess) {
+    *count = n;
+    return AMG_OK;
+  }
+  (void)cudaGetLastError();
+  if (cudaDriverGetVersion(&driver) != cudaSuccess)
+    driver = -1;
+  /* No GPU, or no driver at all (a machine with the toolkit only): nothing to use. */
+  if (e == cudaErrorNoDevice || (e == cudaErrorInsufficientDriver && driver == 0))
+    return AMG_OK;
+  return amg_error(AMG_ERR_CUDA, "a GPU driver is installed (version %d) but CUDA cannot use it: %s: %s (runtime %d)",
+                   driver, cudaGetErrorName(e), cudaGetErrorString(e), CUDART_VERSION);
+}
+
 extern "C" int fmt_device_count(void) {
   int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return 0;
-  }
-  return count;
+  return fmt_device_probe(&count) == AMG_OK ? count : 0;
 }
 
 extern "C" int fmt_device_multiprocessors(void) {

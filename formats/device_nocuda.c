@@ -11,6 +11,12 @@ static amg_status null_arg(const char *what, const char *arg) {
 }
 
 int fmt_device_count(void) { return 0; }
+amg_status fmt_device_probe(int *count) {
+  if (!count)
+    return null_arg("device_probe", "count");
+  *count = 0;
+  return AMG_OK;
+}
 int fmt_device_multiprocessors(void) { return 0; }
 amg_status fmt_device_alloc(void **p, size_t bytes) {
   if (!p)

@@ -212,6 +212,10 @@ int32_t fmt_poisson_max_n(int dims);
 /* ---- Device (CUDA backend; AMG_ERR_NO_CUDA in a build without it) ---- */
 /* Number of usable GPUs (0 when built without CUDA or none is present). */
 int fmt_device_count(void);
+/* *count = fmt_device_count(), but a driver that is installed and fails
+ * (a version mismatch, a device in a bad state) is AMG_ERR_CUDA, naming the
+ * error, not "no GPU". No GPU, no driver, or no CUDA build: AMG_OK, 0. */
+amg_status fmt_device_probe(int *count);
 /* Multiprocessors of the GPU current at the first call (looked up once per
  * process); 1 when it cannot be read, 0 without CUDA. */
 int fmt_device_multiprocessors(void);

@@ -31,7 +31,16 @@ int test_finish(const char *name) {
 }
 
 void test_require_device(const char *name) {
-  if (fmt_device_count() < 1) {
+  int count = 0;
+  if (fmt_device_probe(&count) != AMG_OK) { /* a driver that fails is not "no GPU" */
+    fprintf(stderr, "%s: %s\n", name, amg_error_message());
+    exit(1);
+  }
+  if (count < 1) {
+    if (getenv("AMG_REQUIRE_GPU")) { /* set on the GPU machine (scripts/gpu_check.sh) */
+      fprintf(stderr, "%s: no GPU found, and AMG_REQUIRE_GPU is set\n", name);
+      exit(1);
+    }
     printf("%s: skipped, no GPU (or built without CUDA)\n", name);
     exit(TEST_SKIP);
   }

@@ -45,8 +45,9 @@ void test_expect_error(amg_status got, amg_status want, const char *needle, cons
 /* Prints a summary and returns the process exit code. */
 int test_finish(const char *name);
 
-/* Exits with TEST_SKIP when no GPU can run the test (or CUDA is not built);
- * else fills every later device allocation with 0xFF bytes
+/* Exits with TEST_SKIP when no GPU can run the test (or CUDA is not built),
+ * with 1 when a driver is installed but fails (fmt_device_probe) or when
+ * AMG_REQUIRE_GPU is set and there is no GPU; else fills every later device allocation with 0xFF bytes
  * (fmt_device_fill_new). */
 void test_require_device(const char *name);
 
