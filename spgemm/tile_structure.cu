@@ -316,6 +316,7 @@ static __global__ void __launch_bounds__(THREADS)
   int64_t start = 0, count;
   if (FILL) {
     start = spgemm_scan_prefix(i, layout, cand_ptr + 1, scratch, spgemm_int64_sum{});
+    __syncthreads(); /* every warp has read cand_ptr[i + 1] before thread 0 rewrites it below */
     if (parked(i, a_tile_ptr, park, &count)) {
       copy_parked(i, count, start, threadIdx.x, THREADS, a_tile_ptr, park, cand_col, cand_row);
     } else {
