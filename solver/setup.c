@@ -248,7 +248,7 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
       break;
   }
   t0 = amg_now_ms();
-  const fmt_tile *ac = h->level[h->levels - 1].a;
+  const fmt_tile *ac = h->levels > 0 ? h->level[h->levels - 1].a : NULL; /* none: level 0's conversion failed */
   /* every row's diagonal is there (amg_diagonal checked it), so nnz = rows is a diagonal matrix */
   h->report.coarse_diagonal = s == AMG_OK && ac->nnz == ac->m;
   if (s == AMG_OK && !h->report.coarse_diagonal && ac->m > AMG_COARSE_DENSE_MAX) {
@@ -300,8 +300,10 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
     rows += h->report.level[l].rows;
     nnz += h->report.level[l].nnz;
   }
-  h->report.grid_complexity = rows / h->report.level[0].rows;
-  h->report.operator_complexity = nnz / (double)h->report.level[0].nnz;
+  if (h->levels > 0) {
+    h->report.grid_complexity = rows / h->report.level[0].rows;
+    h->report.operator_complexity = nnz / (double)h->report.level[0].nnz;
+  }
   if (s != AMG_OK) {
     s = amg_note_asymmetry(h, s);
     amg_hierarchy_destroy(h);

@@ -108,7 +108,7 @@ static amg_status true_residual(amg_hierarchy *h, double bnorm, double *rel) {
     s = amg_pcg_dot(h->loc, n, w->r, w->r, w->s, AMG_PCG_RR, w->partials);
   if (s == AMG_OK)
     s = fetch(h);
-  *rel = sqrt(w->s_host[AMG_PCG_RR]) / bnorm;
+  *rel = s == AMG_OK ? sqrt(w->s_host[AMG_PCG_RR]) / bnorm : NAN; /* not the stale s_host */
   return s;
 }
 
@@ -181,7 +181,12 @@ static amg_status pcg(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int
                        "allows only for cond(A) > 1e20: A is singular or not positive definite in double "
                        "precision",
                        rep->history[it], it, rep->history[0]);
-    if (!(rz > 0) || !isfinite(rz))
+    if (!isfinite(rz))
+      return amg_error(AMG_ERR_NONFINITE,
+                       "PCG: the preconditioned residual is not finite at iteration %d (r'Mr = %g): the V-cycle "
+                       "produced NaN or Inf",
+                       it, rz);
+    if (!(rz > 0))
       return amg_error(AMG_ERR_BREAKDOWN,
                        "PCG breakdown at iteration %d: r'Mr = %g <= 0, so the preconditioner is not "
                        "positive definite (" SMOOTHER_HINT ")",
@@ -443,8 +448,10 @@ static amg_status solve(amg_hierarchy *h, const double *b, double *x, amg_solve_
     if (s == AMG_OK) /* after a failed solve, its own status and message stand */
       us = rs;
   }
-  if (s != AMG_OK)
+  if (s != AMG_OK) {
+    rep->converged = 0; /* PCG may have met tol before its true residual failed */
     return amg_note_asymmetry(h, amg_error(s, "%s", message));
+  }
   if (tr != AMG_OK || xs != AMG_OK || us != AMG_OK) {
     rep->converged = 0;
     if (us == AMG_ERR_NONFINITE)
