@@ -17,7 +17,11 @@
 #include "fmt_internal.h"
 #include "tile_mirror.cuh"
 
-#define MIRROR_BELOW_DIAGONAL (-((int64_t)1 << 40)) /* a row's count when it has a tile below the diagonal */
+/* A row's count when it has a tile below the diagonal. The scanned total is
+ * then negative without wrapping: at most 2^27 tile rows sum to >= -2^62,
+ * and C's real tiles, at most twice u's (< MIRROR_MAX_TILES), stay < 2^35. */
+#define MIRROR_BELOW_DIAGONAL (-((int64_t)1 << 35))
+#define MIRROR_MAX_TILES ((int64_t)1 << 33)
 
 /* Where C's tile row i comes from. */
 struct mirror_row {
@@ -197,6 +201,9 @@ extern "C" amg_status fmt_tile_mirror_upper_device(const fmt_tile *u, fmt_tile *
   int32_t *diag_size = NULL, tile_m = u->tile_m;
   fmt_tile *c = NULL;
   amg_status s = fmt_tile_mirror_check(u);
+  if (s == AMG_OK && nt >= MIRROR_MAX_TILES)
+    s = amg_error(AMG_ERR_OVERFLOW, "tile_mirror_upper: %lld tiles, at most %lld", (long long)nt,
+                  (long long)MIRROR_MAX_TILES - 1);
   if (s == AMG_OK)
     s = fmt_tile_columns_create_device(u, &cols);
   if (s == AMG_OK)

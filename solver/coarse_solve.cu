@@ -46,6 +46,7 @@ static cusolverDnHandle_t library_handle;
   do {                                                                                             \
     cusolverStatus_t st_ = (call);                                                                 \
     if (st_ != CUSOLVER_STATUS_SUCCESS) {                                                          \
+      (void)cudaGetLastError(); /* what cuSOLVER left pending is this failure, not a later call's */ \
       (s) = amg_error(st_ == CUSOLVER_STATUS_ALLOC_FAILED ? AMG_ERR_DEVICE_NOMEM : AMG_ERR_CUDA,   \
                       "%s:%d: %s: cuSOLVER status %d", __FILE__, __LINE__, #call, (int)st_);       \
       goto label;                                                                                  \

@@ -1,6 +1,7 @@
 /* cuSPARSE calls in library code: a failure becomes an amg_status whose
  * message names file:line and the call (allocation failures map to
- * AMG_ERR_DEVICE_NOMEM). Shared by spgemm/ and solver/. */
+ * AMG_ERR_DEVICE_NOMEM), and clears the runtime's last error, as
+ * amg_cuda_status does. Shared by spgemm/ and solver/. */
 #ifndef SPGEMM_CUSPARSE_CHECK_CUH
 #define SPGEMM_CUSPARSE_CHECK_CUH
 
@@ -14,6 +15,7 @@
   do {                                                                                             \
     (cs) = (call);                                                                                 \
     if ((cs) != CUSPARSE_STATUS_SUCCESS) {                                                         \
+      (void)cudaGetLastError(); /* what cuSPARSE left pending is this failure, not a later call's */ \
       (s) = amg_error((cs) == CUSPARSE_STATUS_ALLOC_FAILED ? AMG_ERR_DEVICE_NOMEM : AMG_ERR_CUDA,  \
                       "%s:%d: %s: %s", __FILE__, __LINE__, #call, cusparseGetErrorString(cs));     \
       goto label;                                                                                  \

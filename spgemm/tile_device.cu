@@ -64,6 +64,13 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   spgemm_kernels kernels = opt ? opt->kernels : SPGEMM_KERNELS_AUTO;
   int row_split = opt ? opt->row_split : 0;
   bool list = opt && opt->leftover_list;
+  if (kernels != SPGEMM_KERNELS_AUTO && kernels != SPGEMM_KERNELS_PAIRS && kernels != SPGEMM_KERNELS_ROWS)
+    return amg_error(AMG_ERR_ARG, "spgemm: kernels %d; use auto (0), pairs (1) or rows (2)", (int)kernels);
+  if (opt && (opt->leftover_list < 0 || opt->leftover_list > 1))
+    return amg_error(AMG_ERR_ARG, "spgemm: leftover_list %d; use 0 or 1", opt->leftover_list);
+  if (opt && (opt->layout_candidates < -1 || opt->layout_candidates > 1))
+    return amg_error(AMG_ERR_ARG, "spgemm: layout_candidates %d; use auto (0), layout (1) or exact (-1)",
+                     opt->layout_candidates);
   spgemm_passes passes = opt ? opt->passes : SPGEMM_PASSES_AUTO;
   if (passes != SPGEMM_PASSES_AUTO && passes != SPGEMM_PASSES_TWO && passes != SPGEMM_PASSES_ONE)
     return amg_error(AMG_ERR_ARG, "spgemm: passes %d; use auto (0), two (1) or one (2)", (int)passes);

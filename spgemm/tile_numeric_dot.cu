@@ -19,7 +19,9 @@
  *
  * Each entry is one lane's sum in a fixed order, written once: no shared
  * accumulator, no atomics, bitwise reproducible. The sums run in the
- * order of the CPU reference (k, then the inner index), as FMAs.
+ * order of the CPU reference (k, then the inner index), but as FMAs, where
+ * the reference rounds each product and sum: the two agree to rounding,
+ * not bitwise.
  * LAYOUT (C built in place, step 2 left its layout): the warp also writes
  * row_ptr, idx and the unpacked tile_nnz, as finish_kernel would. */
 #include "last_block_scan.cuh" /* spgemm_one_wave */

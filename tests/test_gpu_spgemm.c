@@ -343,6 +343,12 @@ static void check_symmetric_products(void) {
                                   SPGEMM_B_LOOKUP_AUTO, 0, 100, 0};
   spgemm_tile_options dot2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
                               SPGEMM_B_LOOKUP_AUTO, 0, 0, 2};
+  spgemm_tile_options kernels3 = {SPGEMM_DENSE_THRESHOLD, (spgemm_kernels)3, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
+                                  SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
+  spgemm_tile_options list2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 2, SPGEMM_PASSES_AUTO, 0,
+                               SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
+  spgemm_tile_options layout2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 2,
+                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
   /* x (37 x 53) given as y's transpose (20 x 53) */
   spgemm_tile_options wrong_bt = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, dx, 0, SPGEMM_PASSES_AUTO, 0,
                                   SPGEMM_B_LOOKUP_COLUMNS, 0, 0, 0};
@@ -354,6 +360,9 @@ static void check_symmetric_products(void) {
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &windows2, NULL), AMG_ERR_ARG, "row_windows 2");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &slots100, NULL), AMG_ERR_ARG, "one_pass_slots 100");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &dot2, NULL), AMG_ERR_ARG, "numeric_dot 2");
+    CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &kernels3, NULL), AMG_ERR_ARG, "kernels 3");
+    CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &list2, NULL), AMG_ERR_ARG, "leftover_list 2");
+    CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &layout2, NULL), AMG_ERR_ARG, "layout_candidates 2");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &wrong_bt, NULL), AMG_ERR_ARG, "not the transpose of B");
   }
   fmt_tile_destroy(tx);
