@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,13 +37,38 @@ const char *bench_basename(const char *path) {
   return slash ? slash + 1 : path;
 }
 
+_Noreturn void bench_usage(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "%s: ", bench_program);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "\n%s", bench_usage_text);
+  exit(2);
+}
+
+void bench_json_create(json_writer *w, const char *path) {
+  if (path && json_create(w, path) != 0) {
+    fprintf(stderr, "%s: --json %s: %s\n", bench_program, path, strerror(errno));
+    exit(2);
+  }
+}
+
+const char *bench_value(const char *arg, const char *val) {
+  if (!val)
+    bench_usage("%s: unknown option, or its value is missing", arg);
+  if (!strncmp(val, "--", 2))
+    bench_usage("%s needs a value, not the option %s", arg, val);
+  return val;
+}
+
 int bench_int_option(const char *arg, const char *val, int lo, int hi) {
   char *end;
   errno = 0;
   long v = strtol(val, &end, 10);
   if (end == val || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
     fprintf(stderr, "%s: %s '%s' is not an integer in %d..%d\n", bench_program, arg, val, lo, hi);
-    exit(1);
+    exit(2);
   }
   return (int)v;
 }
@@ -53,7 +79,7 @@ int bench_take_option(bench_options *o, const char *arg, const char *val) {
     while (k < BENCH_PROBLEMS && strcmp(problems[k].name, val))
       k++;
     if (k == BENCH_PROBLEMS)
-      return 0;
+      bench_usage("--problem '%s' is not one of 2d5, 2d9, 3d7, 3d27", val);
     o->chosen[k] = o->any = 1;
   } else if (!strcmp(arg, "--n"))
     o->n = bench_int_option(arg, val, 1, INT32_MAX); /* fmt_poisson checks n per dimension */

@@ -7,9 +7,24 @@
 #include <stdint.h>
 
 #include "formats.h"
+#include "json_writer.h"
 
-/* Each benchmark program defines its name; every message starts with it. */
+/* Each benchmark program defines its name, with which every message starts,
+ * and its usage text. */
 extern const char bench_program[];
+extern const char bench_usage_text[];
+
+/* A command-line error: prints "<program>: " and the formatted reason, then
+ * the usage text, and exits with 2. */
+_Noreturn void bench_usage(const char *fmt, ...);
+
+/* Creates the --json file path (none where path is NULL) before the run, so
+ * that a bad path is known at once: exits with 2 and a message if it cannot. */
+void bench_json_create(json_writer *w, const char *path);
+
+/* Option arg's value val (argv's next word); a usage error where it is
+ * missing or is itself an option (starts with "--"). */
+const char *bench_value(const char *arg, const char *val);
 
 /* Prints "<program>: what: status: message" and exits with 1. */
 _Noreturn void bench_die(amg_status s, const char *what);
@@ -45,12 +60,12 @@ typedef struct bench_options {
   int reps;                        /* the caller sets the default */
 } bench_options;
 
-/* The integer value of option arg; exits with a message naming arg unless val is
- * a whole decimal number in lo..hi. */
+/* The integer value of option arg; exits with 2 and a message naming arg
+ * unless val is a whole decimal number in lo..hi. */
 int bench_int_option(const char *arg, const char *val, int lo, int hi);
 
 /* Takes one of the options above with its value: 1 if taken, 0 if arg is
- * none of them or --problem names no problem (the caller shows its usage). */
+ * none of them; a usage error where --problem names no problem. */
 int bench_take_option(bench_options *o, const char *arg, const char *val);
 
 /* 1 and problem k in *pb (with --n applied) if it is to be run: picked by

@@ -22,6 +22,9 @@ figure *bench_new_figure(const char *problem, int level, const char *op) {
 void bench_print_table(void) {
   printf("\ncopy bandwidth %.0f GB/s (read + write); floor = bytes the format must move / bandwidth\n",
          bench.bandwidth / 1e9);
+  printf("times: medians of %d repeats after %d warm-up calls; an order's row sums its two products' medians;\n"
+         "GF/s: 2 x the product's intermediate products / time (a 'sym' row computes about half of them)\n",
+         bench.reps, BENCH_WARMUP);
   printf("%-10s %2s %-16s %9s %10s %9s %6s | %8s %7s %6s | %8s %7s %6s | %6s | %6s %6s | %7s %7s\n",
          "problem", "lv", "op", "rows", "nnz(C)", "tiles(C)", "nnz/t", "tile ms", "floor", "x", "cuSP ms",
          "floor", "x", "speedup", "GF/s", "GF/s", "tile MB", "cuSP MB");
@@ -58,43 +61,39 @@ void bench_print_profile(void) {
   }
 }
 
-void bench_write_json(const char *path) {
-  json_writer w;
-  if (json_create(&w, path) != 0) {
-    perror(path);
-    exit(1);
-  }
-  json_begin_object(&w, NULL);
-  json_number(&w, "copy_bandwidth_bytes_per_s", bench.bandwidth);
-  json_int(&w, "reps", bench.reps);
-  json_begin_array(&w, "figures");
+void bench_write_json(json_writer *w, const char *path) {
+  json_begin_object(w, NULL);
+  json_number(w, "copy_bandwidth_bytes_per_s", bench.bandwidth);
+  json_int(w, "reps", bench.reps);
+  json_begin_array(w, "figures");
   for (int i = 0; i < bench.count; i++) {
     const figure *f = &bench.fig[i];
-    json_begin_object(&w, NULL);
-    json_string(&w, "problem", f->problem);
-    json_int(&w, "level", f->level);
-    json_string(&w, "op", f->op);
-    json_int(&w, "rows", f->rows);
-    json_int(&w, "cols", f->cols);
-    json_int(&w, "nnz_c", f->nnz_c);
-    json_int(&w, "tiles_c", f->tiles_c);
-    json_int(&w, "products", f->products);
-    json_int(&w, "dense_threshold", f->threshold);
-    json_number(&w, "tile_ms", f->tile.median_ms);
-    json_number(&w, "tile_min_ms", f->tile.min_ms);
-    json_number(&w, "tile_max_ms", f->tile.max_ms);
-    json_number(&w, "tile_floor_ms", f->tile_floor_ms);
-    json_int(&w, "tile_peak_bytes", (int64_t)f->tile.peak_bytes);
-    json_number(&w, "cusparse_ms", f->cus.median_ms > 0 ? f->cus.median_ms : -1);
-    json_number(&w, "cusparse_min_ms", f->cus.median_ms > 0 ? f->cus.min_ms : -1);
-    json_number(&w, "cusparse_max_ms", f->cus.median_ms > 0 ? f->cus.max_ms : -1);
-    json_number(&w, "cusparse_floor_ms", f->cus_floor_ms);
-    json_int(&w, "cusparse_peak_bytes", (int64_t)f->cus.peak_bytes);
-    json_end_object(&w);
+    json_begin_object(w, NULL);
+    json_string(w, "problem", f->problem);
+    json_int(w, "level", f->level);
+    json_string(w, "op", f->op);
+    json_int(w, "rows", f->rows);
+    json_int(w, "cols", f->cols);
+    json_int(w, "nnz_c", f->nnz_c);
+    json_int(w, "tiles_c", f->tiles_c);
+    json_int(w, "products", f->products);
+    json_int(w, "dense_threshold", f->threshold);
+    json_bool(w, "sum_of_medians", f->sum);
+    json_number(w, "tile_ms", f->tile.median_ms);
+    json_number(w, "tile_min_ms", f->sum ? -1 : f->tile.min_ms);
+    json_number(w, "tile_max_ms", f->sum ? -1 : f->tile.max_ms);
+    json_number(w, "tile_floor_ms", f->tile_floor_ms);
+    json_int(w, "tile_peak_bytes", (int64_t)f->tile.peak_bytes);
+    json_number(w, "cusparse_ms", f->cus.median_ms > 0 ? f->cus.median_ms : -1);
+    json_number(w, "cusparse_min_ms", f->cus.median_ms > 0 && !f->sum ? f->cus.min_ms : -1);
+    json_number(w, "cusparse_max_ms", f->cus.median_ms > 0 && !f->sum ? f->cus.max_ms : -1);
+    json_number(w, "cusparse_floor_ms", f->cus_floor_ms);
+    json_int(w, "cusparse_peak_bytes", (int64_t)f->cus.peak_bytes);
+    json_end_object(w);
   }
-  json_end_array(&w);
-  json_end_object(&w);
-  if (json_close(&w) != 0) {
+  json_end_array(w);
+  json_end_object(w);
+  if (json_close(w) != 0) {
     perror(path);
     exit(1);
   }

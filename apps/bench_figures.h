@@ -4,6 +4,7 @@
 
 #include "bench_common.h"
 #include "bench_timing.h"
+#include "json_writer.h"
 
 #define MAX_FIGURES 1024
 
@@ -18,6 +19,7 @@ typedef struct figure {
   double step_ms[4]; /* --profile: columns, step 1, step 2, step 3 of one extra run */
   int64_t candidates;
   double mean_list; /* pair lists' mean length (spgemm.h's one-pass rule) */
+  int sum;          /* an order's row: its medians are two products' summed, and it has no min or max */
 } figure;
 
 typedef struct bench_state {
@@ -35,6 +37,8 @@ extern bench_state bench;
 figure *bench_new_figure(const char *problem, int level, const char *op);
 void bench_print_table(void);
 void bench_print_profile(void);
-void bench_write_json(const char *path);
+/* Into w, created at start-up (json_create) so that a bad path is known
+ * before the run; path names it in a write error's message. */
+void bench_write_json(json_writer *w, const char *path);
 
 #endif

@@ -73,3 +73,5 @@ double bench_tile_bytes(const fmt_tile *a) {
 }
 
 double bench_csr32_bytes(int32_t m, int64_t nnz) { return 4.0 * (m + 1) + 12.0 * (double)nnz; }
+
+double bench_csr_bytes(int32_t m, int64_t nnz) { return 8.0 * (m + 1) + 12.0 * (double)nnz; }

@@ -27,6 +27,7 @@ amg_status bench_copy_bandwidth(double *bytes_per_s);
 
 /* Bytes a kernel must read or write to touch a matrix once. */
 double bench_tile_bytes(const fmt_tile *a);
-double bench_csr32_bytes(int32_t m, int64_t nnz);
+double bench_csr32_bytes(int32_t m, int64_t nnz); /* cuSPARSE's: 32-bit offsets */
+double bench_csr_bytes(int32_t m, int64_t nnz);   /* fmt_csr's: 64-bit offsets */
 
 #endif

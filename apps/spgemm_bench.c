@@ -163,6 +163,7 @@ static void order_total(const char *problem, int level, const char *op, const fi
   f->tile_floor_ms = x->tile_floor_ms + y->tile_floor_ms;
   f->cus_floor_ms = x->cus_floor_ms + y->cus_floor_ms;
   f->threshold = x->threshold;
+  f->sum = 1;
 }
 
 /* The second product of each Galerkin order again, as a symmetric product
@@ -186,8 +187,8 @@ static void conversion(const char *problem, const operand *a) {
   f->cols = a->host->n;
   f->nnz_c = a->tile->nnz;
   f->tiles_c = a->tile->num_tiles;
-  f->tile_floor_ms = 1e3 * (bench_csr32_bytes(a->host->m, a->host->nnz) + 4.0 * a->host->nnz +
-                            bench_tile_bytes(a->tile)) / bench.bandwidth;
+  f->tile_floor_ms = /* the fmt_csr read, the tiles written */
+      1e3 * (bench_csr_bytes(a->host->m, a->host->nnz) + bench_tile_bytes(a->tile)) / bench.bandwidth;
   fmt_csr_destroy(d);
 }
 
@@ -199,18 +200,22 @@ static int equals_transpose(const fmt_csr *a, const fmt_csr *t, int values) {
          (!values || !memcmp(a->val, t->val, (size_t)a->nnz * sizeof *a->val));
 }
 
-/* Whether a's pattern (*pattern) and a itself (*values) are symmetric, from
- * one transpose. With the pattern, a serves as its own transpose's tile
- * layout (B^T for B = A); rounding may leave a Galerkin operator's values
- * unsymmetric in the last bits, and the column order needs the pattern
- * only. With the values, A^2 is symmetric too, and is also timed as a
+/* The B^T given with B = A (spgemm_tile_options.b_transpose: values
+ * included, since the dot kernel reads them) where A's pattern is
+ * symmetric, as the setup has it: A itself where a equals its transpose t
+ * bitwise, else t (rounding leaves a Galerkin operator's values
+ * unsymmetric in the last bits), made into *own; NULL for an unsymmetric
+ * pattern. Takes t. *values: a is symmetric, so A^2 is also timed as a
  * symmetric product. */
-static void symmetry(const fmt_csr *a, int *pattern, int *values) {
-  fmt_csr *t = NULL;
-  TRY(fmt_csr_transpose(a, &t));
-  *pattern = equals_transpose(a, t, 0);
-  *values = *pattern && equals_transpose(a, t, 1);
-  fmt_csr_destroy(t);
+static const operand *transpose_of(const operand *a, fmt_csr *t, operand *own, int *values) {
+  int pattern = equals_transpose(a->host, t, 0);
+  *values = pattern && equals_transpose(a->host, t, 1);
+  if (!pattern || *values) {
+    fmt_csr_destroy(t);
+    return pattern ? a : NULL;
+  }
+  operand_make(t, own);
+  return own;
 }
 
 /* ---- drivers ---- */
@@ -224,13 +229,13 @@ static void poisson_levels(const bench_problem *pb) {
   TRY(fmt_poisson(pb->stencil, pb->n, &a_host));
   fprintf(stderr, "%s: %d rows, %lld nnz\n", name, a_host->m, (long long)a_host->nnz);
   for (int level = 0; level < bench.max_levels && side > 3; level++) {
-    operand a, p, pt, ap, pta;
-    fmt_csr *p_host = NULL, *pt_host = NULL, *ap_host = NULL, *pta_host = NULL, *next = NULL;
+    operand a, p, pt, ap, pta, own_t = {0};
+    fmt_csr *p_host = NULL, *pt_host = NULL, *ap_host = NULL, *pta_host = NULL, *next = NULL, *a_host_t = NULL;
     int32_t side_c = 0;
     operand_make(a_host, &a);
-    int pattern_symmetric, symmetric;
-    symmetry(a_host, &pattern_symmetric, &symmetric);
-    const operand *a_t = pattern_symmetric ? &a : NULL;
+    int symmetric;
+    TRY(fmt_csr_transpose(a_host, &a_host_t));
+    const operand *a_t = transpose_of(&a, a_host_t, &own_t, &symmetric);
     if (level == 0) {
       conversion(name, &a);
       product(name, 0, "A^2", &a, &a, a_t, bench.threshold, 1, NULL);
@@ -265,6 +270,8 @@ static void poisson_levels(const bench_problem *pb) {
     operand_free(&pt);
     operand_free(&ap);
     operand_free(&pta);
+    if (a_t == &own_t)
+      operand_free(&own_t);
     operand_free(&a); /* frees a_host */
     a_host = next;
     side = side_c;
@@ -297,8 +304,9 @@ static void sa_hierarchy(const bench_problem *pb) {
     figure *x1 = product_ex(name, l, "A*P", &a, &p, &r, bench.threshold, 0, 1, NULL, &ap_dev);
     operand_borrow(ap_dev, &ap);
     figure *y1 = product(name, l, "P^T*(AP)", &r, &ap, NULL, bench.threshold, 1, NULL);
-    figure *x2 = product_ex(name, l, "P^T*A", &r, &a, rep->symmetric ? &a : NULL, bench.threshold, 0, 1, NULL,
-                            &pta_dev);
+    /* A as its own B^T where it equals A^T bitwise, as amg_galerkin takes it */
+    int exact = l == 0 ? rep->symmetric : rep->level[l - 1].galerkin_symmetric;
+    figure *x2 = product_ex(name, l, "P^T*A", &r, &a, exact ? &a : NULL, bench.threshold, 0, 1, NULL, &pta_dev);
     operand_borrow(pta_dev, &pta);
     figure *y2 = product(name, l, "(P^T A)*P", &pta, &p, &r, bench.threshold, 1, NULL);
     order_total(name, l, "order pt_ap", x1, y1);
@@ -322,25 +330,26 @@ static void matrix_market(const char *path) {
   fprintf(stderr, "%s: %d x %d, %lld nnz\n", base, host->m, host->n, (long long)host->nnz);
   TRY(fmt_csr_transpose(host, &host_t));
   int symmetric = equals_transpose(host, host_t, 1);
-  operand a;
+  operand a, at = {0};
   operand_make(host, &a);
   conversion(base, &a);
-  if (host->m == host->n)
-    product(base, 0, "A^2", &a, &a, equals_transpose(host, host_t, 0) ? &a : NULL, bench.threshold, 1, NULL);
+  if (symmetric)
+    fmt_csr_destroy(host_t); /* A*A^T = A^2 */
+  else
+    operand_make(host_t, &at);
+  if (host->m == host->n) /* B^T = A^T where the pattern is symmetric, as transpose_of gives it */
+    product(base, 0, "A^2", &a, &a, symmetric ? &a : equals_transpose(host, host_t, 0) ? &at : NULL,
+            bench.threshold, 1, NULL);
   if (symmetric) {
     product_ex(base, 0, "A^2 sym", &a, &a, &a, bench.threshold, 1, 1, NULL, NULL);
-    fmt_csr_destroy(host_t); /* A*A^T = A^2 */
   } else {
-    operand at;
-    operand_make(host_t, &at);
     product(base, 0, "A*A^T", &a, &at, &a, bench.threshold, 1, NULL);
     operand_free(&at);
   }
   operand_free(&a);
 }
 
-static void usage(void) {
-  fprintf(stderr,
+const char bench_usage_text[] =
           "usage: spgemm_bench [--problem 2d5|2d9|3d7|3d27]... [--n N] [--mtx FILE]\n"
           "                    [--reps N] [--levels L] [--dense-threshold T] [--sweep] [--profile] [--hierarchy]\n"
           "                    [--kernels auto|pairs|rows] [--row-split 0|1|2|4|8] [--passes auto|two|one]\n"
@@ -362,9 +371,7 @@ static void usage(void) {
           "  --no-b-transpose: sort B's tiles by column in every tile product, instead of reading that\n"
           "    order from B^T where the operation has it (P^T for B = P, A for B = A^T or symmetric A);\n"
           "  --ncu-op, --ncu-level: start the profiler for the untimed extra run of tile product OP (a name\n"
-          "    of the table, such as \"A*P\") at level L (default 0) only; for ncu --profile-from-start off\n");
-  exit(2);
-}
+          "    of the table, such as \"A*P\") at level L (default 0) only; for ncu --profile-from-start off\n";
 
 int main(int argc, char **argv) {
   bench_options opt = {.reps = 10};
@@ -379,8 +386,7 @@ int main(int argc, char **argv) {
                                                                                    : &bench.no_b_transpose) = 1;
       continue;
     }
-    if (!val)
-      usage();
+    val = bench_value(arg, val);
     i++;
     if (bench_take_option(&opt, arg, val))
       continue;
@@ -410,13 +416,16 @@ int main(int argc, char **argv) {
     else if (!strcmp(arg, "--passes") && (!strcmp(val, "auto") || !strcmp(val, "two") || !strcmp(val, "one")))
       bench.passes = val[0] == 'a' ? SPGEMM_PASSES_AUTO : val[1] == 'w' ? SPGEMM_PASSES_TWO : SPGEMM_PASSES_ONE;
     else
-      usage();
+      bench_usage("unknown option %s, or '%s' is not one of its values", arg, val);
   }
   bench.reps = opt.reps;
-  if (bench.reps < 1 || bench.max_levels < 1)
-    usage();
+  if (bench.reps < 10)
+    fprintf(stderr, "spgemm_bench: note: --reps %d; the figures we report are medians of at least 10\n",
+            bench.reps);
   if (!bench_gpu_present())
     return 1;
+  json_writer json;
+  bench_json_create(&json, opt.json);
   TRY(bench_copy_bandwidth(&bench.bandwidth));
   if (opt.mtx)
     matrix_market(opt.mtx);
@@ -428,10 +437,14 @@ int main(int argc, char **argv) {
       else
         poisson_levels(&pb);
     }
+  if (!bench.count) {
+    fprintf(stderr, "spgemm_bench: nothing was measured: every problem chosen has 3 or fewer points per side\n");
+    return 1;
+  }
   bench_print_table();
   if (bench.profile)
     bench_print_profile();
   if (opt.json)
-    bench_write_json(opt.json);
+    bench_write_json(&json, opt.json);
   return 0;
 }

@@ -346,61 +346,54 @@ static void print_table(void) {
   }
 }
 
-static void write_json(const char *path) {
-  json_writer w;
-  if (json_create(&w, path) != 0) {
-    perror(path);
-    exit(1);
-  }
-  json_begin_object(&w, NULL);
-  json_number(&w, "copy_bandwidth_bytes_per_s", bench.bandwidth);
-  json_int(&w, "reps", bench.reps);
-  json_int(&w, "calls_per_rep", bench.inner);
-  json_string(&w, "default_variant", amg_spmv_variant_name(AMG_SPMV_DEFAULT_VARIANT));
-  json_begin_array(&w, "figures");
+/* w: created at start-up, so that a bad path is known before the run. */
+static void write_json(json_writer *w, const char *path) {
+  json_begin_object(w, NULL);
+  json_number(w, "copy_bandwidth_bytes_per_s", bench.bandwidth);
+  json_int(w, "reps", bench.reps);
+  json_int(w, "calls_per_rep", bench.inner);
+  json_string(w, "default_variant", amg_spmv_variant_name(AMG_SPMV_DEFAULT_VARIANT));
+  json_begin_array(w, "figures");
   for (int i = 0; i < bench.count; i++) {
     const figure *f = &bench.fig[i];
     double gbs = f->bytes / (f->us * 1e-6) / 1e9;
-    json_begin_object(&w, NULL);
-    json_string(&w, "matrix", f->matrix);
-    json_string(&w, "method", f->method);
-    json_string(&w, "op", op_names[f->op]);
-    json_int(&w, "rows", f->rows);
-    json_int(&w, "cols", f->cols);
-    json_int(&w, "nnz", f->nnz);
-    json_int(&w, "tiles", f->tiles);
-    json_number(&w, "bytes", f->bytes);
-    json_number(&w, "us", f->us);
-    json_number(&w, "min_us", f->min_us);
-    json_number(&w, "max_us", f->max_us);
-    json_number(&w, "gb_per_s", gbs);
-    json_number(&w, "fraction_of_copy_bandwidth", gbs * 1e9 / bench.bandwidth);
-    json_number(&w, "floor_us", 1e6 * f->bytes / bench.bandwidth);
-    json_number(&w, "speedup_vs_cusparse",
+    json_begin_object(w, NULL);
+    json_string(w, "matrix", f->matrix);
+    json_string(w, "method", f->method);
+    json_string(w, "op", op_names[f->op]);
+    json_int(w, "rows", f->rows);
+    json_int(w, "cols", f->cols);
+    json_int(w, "nnz", f->nnz);
+    json_int(w, "tiles", f->tiles);
+    json_number(w, "bytes", f->bytes);
+    json_number(w, "us", f->us);
+    json_number(w, "min_us", f->min_us);
+    json_number(w, "max_us", f->max_us);
+    json_number(w, "gb_per_s", gbs);
+    json_number(w, "fraction_of_copy_bandwidth", gbs * 1e9 / bench.bandwidth);
+    json_number(w, "floor_us", 1e6 * f->bytes / bench.bandwidth);
+    json_number(w, "speedup_vs_cusparse",
                 f->cusparse_us > 0 && strcmp(f->method, "cusparse") ? f->cusparse_us / f->us : -1);
-    json_number(&w, "relative_error", f->rel_error);
-    json_bool(&w, "bitwise_reproducible", f->reproducible);
+    json_number(w, "relative_error", f->rel_error);
+    json_bool(w, "bitwise_reproducible", f->reproducible);
     if (f->offset_bytes)
-      json_int(&w, "csr_offset_bytes", f->offset_bytes);
-    json_end_object(&w);
+      json_int(w, "csr_offset_bytes", f->offset_bytes);
+    json_end_object(w);
   }
-  json_end_array(&w);
-  json_end_object(&w);
-  if (json_close(&w) != 0) {
+  json_end_array(w);
+  json_end_object(w);
+  if (json_close(w) != 0) {
     perror(path);
     exit(1);
   }
 }
 
-static void usage(void) {
-  fprintf(stderr,
+const char bench_usage_text[] =
           "usage: spmv_bench [--problem 2d5|2d9|3d7|3d27]... [--n N] [--mtx FILE] [--galerkin]\n"
           "                  [--reps N (>= 20)] [--inner K] [--no-fused] [--list-slots 6|8|10] [--json FILE]\n"
           "  default: the four Poisson problems at the Galerkin study's sizes, 30 reps of 10 calls;\n"
           "  every kernel variant times y = A x, r = b - A x and a Jacobi sweep (not with --no-fused);\n"
-          "  --list-slots fixes the \"list\" variant's entries per round (default: by mean row length)\n");
-  exit(2);
-}
+          "  --list-slots fixes the \"list\" variant's entries per round (default: by mean row length)\n";
 
 int main(int argc, char **argv) {
   bench_options opt = {.reps = 30};
@@ -417,8 +410,7 @@ int main(int argc, char **argv) {
       bench.fused = 0;
       continue;
     }
-    if (!val)
-      usage();
+    val = bench_value(arg, val);
     i++;
     if (bench_take_option(&opt, arg, val))
       continue;
@@ -427,13 +419,15 @@ int main(int argc, char **argv) {
     else if (!strcmp(arg, "--list-slots"))
       TRY(amg_spmv_set_list_slots(bench_int_option(arg, val, 0, 10)));
     else
-      usage();
+      bench_usage("unknown option %s", arg);
   }
   bench.reps = opt.reps;
-  if (bench.reps < 20 || bench.inner < 1 || opt.n < 0)
-    usage();
+  if (bench.reps < 20)
+    bench_usage("--reps %d: the variants' medians need at least 20", bench.reps);
   if (!bench_gpu_present())
     return 1;
+  json_writer json;
+  bench_json_create(&json, opt.json);
   TRY(bench_copy_bandwidth(&bench.bandwidth));
   if (opt.mtx)
     matrix_market(opt.mtx);
@@ -443,6 +437,6 @@ int main(int argc, char **argv) {
       poisson(&pb, galerkin);
   print_table();
   if (opt.json)
-    write_json(opt.json);
+    write_json(&json, opt.json);
   return 0;
 }

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The benchmark programs: bench_check.sh cli|run SPGEMM_BENCH SPMV_BENCH
+#  cli (label cpu): command-line errors exit 2 naming the argument; without
+#    a GPU each program exits 1 saying so; with one, a problem too small to
+#    coarsen exits 1 saying nothing was measured.
+#  run (label gpu; 77 without a GPU): a small spgemm_bench run writes valid
+#    JSON whose figures are consistent (medians within min..max, an order's
+#    row equal to its two products' sum).
+set -uo pipefail
+mode=$1 spgemm=$2 spmv=$3
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+# expect NAME CODE NEEDLE -- PROGRAM ARGS...: exit code CODE and NEEDLE in stderr.
+expect() {
+  local name=$1 code=$2 needle=$3
+  shift 4
+  "$@" >"$dir/out" 2>"$dir/err"
+  local got=$?
+  if [ $got -ne "$code" ]; then fail "$name: exit $got, expected $code ($(head -1 "$dir/err"))"
+  elif ! grep -qF -- "$needle" "$dir/err"; then fail "$name: stderr lacks '$needle': $(head -1 "$dir/err")"
+  else echo "ok: $name"; fi
+}
+gpu=1
+"$spgemm" --problem 3d7 --n 3 >/dev/null 2>"$dir/probe"
+grep -q "no GPU found" "$dir/probe" && gpu=0
+
+if [ "$mode" = cli ]; then
+  for b in "$spgemm" "$spmv"; do
+    n=$(basename "$b")
+    expect "$n unknown option" 2 "--bogus: unknown option" -- "$b" --bogus
+    expect "$n missing value" 2 "--reps: unknown option, or its value is missing" -- "$b" --reps
+    expect "$n option as a value" 2 "--reps needs a value, not the option --json" -- "$b" --reps --json x.json
+    expect "$n bad number" 2 "--reps 'abc' is not an integer" -- "$b" --reps abc
+    expect "$n bad problem" 2 "--problem '4d' is not one of 2d5" -- "$b" --problem 4d
+  done
+  expect "spgemm_bench bad choice" 2 "'foo' is not one of its values" -- "$spgemm" --kernels foo
+  expect "spmv_bench too few reps" 2 "--reps 10: the variants' medians need at least 20" -- "$spmv" --reps 10
+  if [ $gpu = 0 ]; then
+    echo "(no GPU here: the no-GPU exits are checked)"
+    expect "spgemm_bench without a GPU" 1 "no GPU found" -- "$spgemm" --problem 3d7 --n 5
+    expect "spmv_bench without a GPU" 1 "no GPU found" -- "$spmv" --problem 3d7 --n 5
+  else
+    echo "(a GPU is here: the small-problem and JSON-path exits are checked)"
+    expect "spgemm_bench n = 3" 1 "nothing was measured" -- "$spgemm" --problem 3d7 --n 3
+    expect "spgemm_bench bad json path" 2 "--json $dir/no/such.json" -- "$spgemm" --problem 3d7 --n 3 \
+      --json "$dir/no/such.json"
+  fi
+elif [ "$mode" = run ]; then
+  if [ $gpu = 0 ]; then
+    if [ -n "${AMG_REQUIRE_GPU:-}" ]; then echo "FAIL: no GPU found, and AMG_REQUIRE_GPU is set"; exit 1; fi
+    echo "skipped, no GPU (or built without CUDA)"
+    exit 77
+  fi
+  expect "spgemm_bench small run" 0 "level 0" -- "$spgemm" --problem 3d7 --n 20 --reps 10 --json "$dir/b.json"
+  python3 - "$dir/b.json" <<'EOF' || fails=$((fails + 1))
+import json, sys
+d = json.load(open(sys.argv[1]))
+figs = d["figures"]
+bad = []
+if d["reps"] != 10 or not figs:
+    bad.append("reps %s, %d figures" % (d["reps"], len(figs)))
+by = {(f["level"], f["op"]): f for f in figs}
+for f in figs:
+    name = "level %d %s" % (f["level"], f["op"])
+    if not f["tile_ms"] > 0 or not f["tile_floor_ms"] > 0:
+        bad.append(name + ": tile time or floor not positive")
+    if f["sum_of_medians"]:
+        if f["tile_min_ms"] != -1 or f["tile_max_ms"] != -1:
+            bad.append(name + ": a sum row has a min or max")
+        parts = {"order pt_ap": ("A*P", "P^T*(AP)"), "order pta_p": ("P^T*A", "(P^T A)*P"),
+                 "order pt_ap sym": ("A*P", "P^T*(AP) sym"), "order pta_p sym": ("P^T*A", "(P^T A)*P sym")}
+        x, y = (by[(f["level"], p)] for p in parts[f["op"]])
+        for k in ("tile_ms", "cusparse_ms"):
+            if abs(f[k] - x[k] - y[k]) > 1e-9 * f[k]:
+                bad.append(name + ": %s is not its products' sum" % k)
+    elif not f["tile_min_ms"] <= f["tile_ms"] <= f["tile_max_ms"]:
+        bad.append(name + ": tile median outside min..max")
+    elif f["cusparse_ms"] > 0 and not f["cusparse_min_ms"] <= f["cusparse_ms"] <= f["cusparse_max_ms"]:
+        bad.append(name + ": cuSPARSE median outside min..max")
+for b in bad:
+    print("FAIL:", b)
+print("ok: %d figures checked" % len(figs) if not bad else "")
+sys.exit(1 if bad else 0)
+EOF
+else
+  echo "usage: bench_check.sh cli|run SPGEMM_BENCH SPMV_BENCH"
+  exit 2
+fi
+if [ $fails -gt 0 ]; then
+  echo "bench_check $mode: $fails check(s) failed"
+  exit 1
+fi
+echo "bench_check $mode: all checks passed"
