@@ -187,13 +187,30 @@ def mutate(rng, data):
     return bytes(d)
 
 
+VALUES = [b'0', b'-0', b'7', b'-3', b'+2', b'1.5', b'-2.25e-3', b'1e308', b'4.9e-324', b'0.1', b'123456789']
+
+
+def revalue(rng, data):
+    """The seed with one entry's last token (its value) replaced by a valid number. Most such files are
+    accepted, so the two readers' values get compared bit for bit (a quarter of the cases)."""
+    lines = data.split(b'\n')
+    entries = [i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith((b'%', b'#'))]
+    if data.startswith(b'%%'):
+        entries = entries[1:]  # the size line
+    i = rng.choice(entries)
+    tokens = lines[i].split()
+    tokens[-1] = rng.choice(VALUES)
+    lines[i] = b' '.join(tokens)
+    return b'\n'.join(lines)
+
+
 def main():
     driver, kind, seed, cases = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-    rng, failures = random.Random(seed), 0
+    rng, failures, accepted = random.Random(seed), 0, 0
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, 'f.mtx')
-        for _ in range(cases):
-            data = mutate(rng, rng.choice(SEEDS[kind]))
+        for case in range(cases):
+            data = (revalue if case % 4 == 0 else mutate)(rng, rng.choice(SEEDS[kind]))
             with open(path, 'wb') as f:
                 f.write(data)
             args = [driver, kind, path] + (['4'] if kind == 'vector' else [])
@@ -209,6 +226,7 @@ def main():
                 failures += 1
                 continue
             got = None
+            accepted += r.returncode == 0
             if r.returncode == 0:
                 out = r.stdout.decode().split('\n')
                 if kind == 'vector':
@@ -220,7 +238,10 @@ def main():
             if got != want:
                 print(f'FAIL {data!r}:\n  Python reading: {want}\n  C reader: {got} {r.stdout[:160]!r}')
                 failures += 1
-    print(f'mm_fuzz {kind} seed {seed}: {cases} cases, {failures} disagreements')
+    print(f'mm_fuzz {kind} seed {seed}: {cases} cases, {accepted} accepted, {failures} disagreements')
+    if accepted * 10 < cases:  # the values are compared on accepted files only
+        print(f'FAIL only {accepted} of {cases} files were accepted (at least a tenth must be)')
+        failures += 1
     return 1 if failures else 0
 
 

@@ -47,7 +47,8 @@ static void check_values(const fmt_tile *got, const fmt_tile *ref, const fmt_csr
         fprintf(stderr, "%s: entry %lld: %.17g vs %.17g, terms of size %g\n", what, (long long)k,
                 g->val[k], r->val[k], size->val[k]);
     }
-  CHECK(g && r && size && g->nnz == r->nnz && !shown, "%s: values differ beyond 1e-12 |A||B|", what);
+  CHECK(g && r && size && g->nnz == r->nnz && size->nnz == r->nnz && !shown,
+        "%s: values differ beyond 1e-12 |A||B| (or |A||B|'s pattern differs)", what);
   fmt_csr_destroy(g);
   fmt_csr_destroy(r);
   fmt_csr_destroy(size);

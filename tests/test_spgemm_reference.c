@@ -1,5 +1,5 @@
 /* The tiled CPU SpGEMM against the CSR Gustavson reference, and the CSR
- * reference against a dense triple loop on small inputs; the symmetric
+ * reference against a dense i-j-k triple loop on small inputs; the symmetric
  * product against the CSR reference on A*A^T, A^T*A and Galerkin products. */
 #include <math.h>
 #include <stdlib.h>
@@ -8,17 +8,46 @@
 #include "spgemm.h"
 #include "test_util.h"
 
-/* Dense product with a structural pattern: the independent oracle. */
+/* a as a dense row-major array, with which entries it stores (an explicit
+ * zero included). */
+static double *dense_of(const fmt_csr *a, char **stored) {
+  double *d = calloc((size_t)a->m * a->n + 1, sizeof *d);
+  *stored = calloc((size_t)a->m * a->n + 1, 1);
+  for (int32_t i = 0; d && *stored && i < a->m; i++)
+    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++) {
+      d[(size_t)i * a->n + a->col[k]] = a->val[k];
+      (*stored)[(size_t)i * a->n + a->col[k]] = 1;
+    }
+  return d;
+}
+
+/* The independent oracle: a dense i-j-k triple loop, whose structural
+ * pattern holds (i, j) when a stored a_ik meets a stored b_kj. */
 static void check_against_dense(const fmt_csr *a, const fmt_csr *b, const fmt_csr *c, const char *what) {
   size_t mn = (size_t)a->m * b->n;
+  int32_t inner = a->n, n = b->n;
+  char *sa = NULL, *sb = NULL;
+  double *da = dense_of(a, &sa), *db = dense_of(b, &sb);
   double *d = calloc(mn + 1, sizeof *d);
   char *present = calloc(mn + 1, 1);
-  for (int32_t i = 0; i < a->m; i++)
-    for (int64_t ka = a->row_ptr[i]; ka < a->row_ptr[i + 1]; ka++)
-      for (int64_t kb = b->row_ptr[a->col[ka]]; kb < b->row_ptr[a->col[ka] + 1]; kb++) {
-        d[(size_t)i * b->n + b->col[kb]] += a->val[ka] * b->val[kb];
-        present[(size_t)i * b->n + b->col[kb]] = 1;
-      }
+  int ok = da && db && sa && sb && d && present;
+  CHECK(ok, "%s: out of memory", what);
+  for (int32_t i = 0; ok && i < a->m; i++)
+    for (int32_t j = 0; j < n; j++)
+      for (int32_t k = 0; k < inner; k++)
+        if (sa[(size_t)i * inner + k] && sb[(size_t)k * n + j]) {
+          d[(size_t)i * n + j] += da[(size_t)i * inner + k] * db[(size_t)k * n + j];
+          present[(size_t)i * n + j] = 1;
+        }
+  free(da);
+  free(db);
+  free(sa);
+  free(sb);
+  if (!ok) {
+    free(d);
+    free(present);
+    return;
+  }
   int64_t count = 0;
   for (size_t e = 0; e < mn; e++)
     count += present[e];

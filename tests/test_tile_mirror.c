@@ -58,6 +58,7 @@ static void check_mirror(const fmt_csr *a, const char *name) {
 int main(void) {
   const char *name;
   fmt_csr *a;
+  int changed = 0; /* matrices whose changed value was checked */
   for (int i = 0; (a = test_symmetric_matrix(i, &name)) != NULL; i++) {
     CHECK(symmetric(a) == 1, "%s: not recognised as symmetric", name);
     check_mirror(a, name);
@@ -65,28 +66,33 @@ int main(void) {
       if (a->col[k] != 0 && a->row_ptr[1] > k) { /* an off-diagonal entry of row 0 */
         a->val[k] += 1.0;
         CHECK(symmetric(a) == 0, "%s: a changed value goes unnoticed", name);
+        changed++;
         break;
       }
     fmt_csr_destroy(a);
   }
+  CHECK(changed >= 5, "a changed value was checked on %d matrices only", changed);
   const int32_t r1[] = {0}, c1[] = {5};
   fmt_csr *one = entries(20, 20, 1, r1, c1), *wide = entries(20, 30, 1, r1, r1);
   CHECK(one && symmetric(one) == 0, "entry (0, 5) alone: taken for symmetric");
   CHECK(wide && symmetric(wide) == 0, "a 20 x 30 matrix: taken for symmetric");
   fmt_tile *t = NULL, *c = NULL;
-  if (wide && fmt_tile_from_csr(wide, &t) == AMG_OK)
+  CHECK_OK(wide ? fmt_tile_from_csr(wide, &t) : AMG_ERR_NOMEM);
+  if (t)
     CHECK_ERROR(fmt_tile_mirror_upper(t, &c), AMG_ERR_NOT_SQUARE, "square");
   fmt_tile_destroy(t);
   t = NULL;
   const int32_t r2[] = {3, 20}, c2[] = {4, 3}; /* (20, 3): tile (1, 0) */
   fmt_csr *below = entries(40, 40, 2, r2, c2);
-  if (below && fmt_tile_from_csr(below, &t) == AMG_OK)
+  CHECK_OK(below ? fmt_tile_from_csr(below, &t) : AMG_ERR_NOMEM);
+  if (t)
     CHECK_ERROR(fmt_tile_mirror_upper(t, &c), AMG_ERR_ARG, "below the diagonal");
   fmt_tile_destroy(t);
   t = NULL;
   const int32_t r3[] = {0, 1}, c3[] = {17, 0}; /* (1, 0) alone in diagonal tile 0 */
   fmt_csr *lower_only = entries(20, 20, 2, r3, c3);
-  if (lower_only && fmt_tile_from_csr(lower_only, &t) == AMG_OK) {
+  CHECK_OK(lower_only ? fmt_tile_from_csr(lower_only, &t) : AMG_ERR_NOMEM);
+  if (t) {
     CHECK_OK(fmt_tile_mirror_upper(t, &c));
     CHECK(c && c->num_tiles == 2 && c->nnz == 2 && c->tile_col[0] == 1 && c->tile_col[1] == 0,
           "a diagonal tile with entries only below the diagonal is not dropped");

@@ -142,7 +142,16 @@ fmt_csr *test_full_tiles_csr(int32_t m, int32_t n, uint64_t seed) {
   return csr_from_dense_rule(m, n, seed, 1.0, 0, 0, 1);
 }
 
-fmt_csr *test_matrix(int i, const char **name) {
+/* A generator that fails is a test failure, not the end of the list. */
+static fmt_csr *made(fmt_csr *a, int i, int count, const char *name) {
+  if (!a && i < count) {
+    test_failures++;
+    fprintf(stderr, "test matrix %d (%s) could not be made: %s\n", i, name, amg_error_message());
+  }
+  return a;
+}
+
+static fmt_csr *general_matrix(int i, const char **name) {
   fmt_csr *a = NULL;
   switch (i) {
   case 0: *name = "random 37x53 d=0.15"; return test_random_csr(37, 53, 0.15, 101, 0, 0);
@@ -161,7 +170,9 @@ fmt_csr *test_matrix(int i, const char **name) {
   return NULL;
 }
 
-fmt_csr *test_symmetric_matrix(int i, const char **name) {
+fmt_csr *test_matrix(int i, const char **name) { return made(general_matrix(i, name), i, TEST_MATRICES, *name); }
+
+static fmt_csr *symmetric_matrix(int i, const char **name) {
   fmt_csr *a = NULL;
   double *d = NULL;
   switch (i) {
@@ -177,6 +188,10 @@ fmt_csr *test_symmetric_matrix(int i, const char **name) {
   a = d ? test_csr_from_dense(i == 4 ? 53 : i == 5 ? 40 : 1, i == 4 ? 53 : i == 5 ? 40 : 1, d, 0) : NULL;
   free(d);
   return a;
+}
+
+fmt_csr *test_symmetric_matrix(int i, const char **name) {
+  return made(symmetric_matrix(i, name), i, TEST_SYMMETRIC_MATRICES, *name);
 }
 
 fmt_csr *test_upper_tiles(const fmt_csr *a, int junk) {

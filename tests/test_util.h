@@ -77,12 +77,17 @@ fmt_csr *test_full_tiles_csr(int32_t m, int32_t n, uint64_t seed);
 /* The foundation's test matrices, all built from fixed seeds: random
  * rectangular sizes that are not multiples of 16, empty rows, columns and
  * tiles, completely full tiles, tiny and empty shapes, and the four Poisson
- * stencils at small n. Returns NULL past the end; *name describes it. */
+ * stencils at small n. Returns NULL past the end (TEST_MATRICES of them),
+ * or after counting a test failure where a generator failed; *name
+ * describes it. */
+#define TEST_MATRICES 12
 fmt_csr *test_matrix(int i, const char **name);
 
 /* Symmetric matrices (each equal to its transpose, bitwise) built from fixed
  * seeds: Poisson stencils with partial edge tiles and random SPD ones.
- * Returns NULL past the end; *name describes it. */
+ * Returns NULL past the end (TEST_SYMMETRIC_MATRICES of them), or as
+ * test_matrix does where a generator failed; *name describes it. */
+#define TEST_SYMMETRIC_MATRICES 7
 fmt_csr *test_symmetric_matrix(int i, const char **name);
 
 /* a's entries in tiles on and above the tile diagonal; with junk, the entries
