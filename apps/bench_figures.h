@@ -4,7 +4,6 @@
 
 #include "bench_common.h"
 #include "bench_timing.h"
-#include "json_writer.h"
 
 #define MAX_FIGURES 1024
 
