@@ -136,7 +136,7 @@ static const app_key keys[] = {
     INT_KEY("amg.max_levels", amg.max_levels, "10", 1, AMG_MAX_LEVELS,
             "most levels in the hierarchy, the finest included"),
     FLOAT_KEY("amg.prolongator_omega", amg.prolongator_omega, "1.3333333333333333", '(', 0.0, 2.0,
-              ')', "prolongator smoothing P = (I - omega/rho D^-1 A) T; the default is 4/3"),
+              ')', "prolongator smoothing P = (I - omega/rho D^-1 A_F) T, A_F the filtered A (A when theta = 0); the default is 4/3"),
     INT_KEY("amg.rho_steps", amg.rho_steps, "10", AMG_RHO_STEPS_MIN, 1000,
             "power-iteration steps estimating rho(D^-1 A); fewer underestimate it enough for the smoother to diverge"),
     INT_KEY("cycle.pre_sweeps", amg.pre_sweeps, "1", 0, 100,

@@ -167,8 +167,11 @@ typedef struct amg_solve_report {
  * converged, else AMG_ERR_NOT_CONVERGED, AMG_ERR_BREAKDOWN (p'Ap <= 0: A not
  * SPD; r'Mr <= 0: preconditioner not SPD), AMG_ERR_DIVERGED (||r|| past 1e6
  * ||b|| for V-cycles; past 1e10 ||b|| for PCG, which an SPD A allows only
- * for cond(A) > 1e20) or AMG_ERR_NONFINITE, with a message naming the
- * iteration.
+ * for cond(A) > 1e20; times the starting residual where a guess makes that
+ * larger than ||b||) or AMG_ERR_NONFINITE (a NaN or Inf in b, naming the
+ * entry, or during the iterations), with a message naming the iteration;
+ * and AMG_ERR_ARG for NULL arguments, AMG_ERR_NOMEM, or a device error. A
+ * solve that fails reports converged = 0.
  *
  * A hierarchy holds the solve's work vectors, and the GPU backend has one
  * stream and memory pool per process: call the library from one thread at

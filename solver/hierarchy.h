@@ -37,13 +37,16 @@ struct amg_hierarchy {
   amg_coarse_solver *coarse;
   amg_setup_report report;
   amg_workspace ws;
-  int asymmetric; /* level 0's A was compared with its transpose and differs */
+  int symmetry_known; /* level 0's A was compared with its transpose */
+  int asymmetric;     /* and differs */
 };
 
-/* Re-raises status s with its message and, where h->asymmetric and s is a
- * failure that an SPD matrix would not have (singular, breakdown, diverged,
- * not converged, bad diagonal), a note that A is not symmetric. */
-amg_status amg_note_asymmetry(const amg_hierarchy *h, amg_status s);
+/* Re-raises status s with its message and, where s is a failure that an SPD
+ * matrix would not have (singular, breakdown, diverged, not converged, bad
+ * diagonal) and level 0's A is not symmetric, a note that says so; A is
+ * compared with its transpose here if the setup did not (galerkin_symmetric
+ * off, or the cuSPARSE product). */
+amg_status amg_note_asymmetry(amg_hierarchy *h, amg_status s);
 
 /* Captures the PCG iteration as a CUDA graph (GPU; a failed capture only
  * means plain launches later). */

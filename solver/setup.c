@@ -221,6 +221,7 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   /* Only the tile product and the CPU use it; their coarse operators are then symmetric by construction. */
   if (s == AMG_OK && opt->galerkin_symmetric && (h->loc == FMT_HOST || opt->spgemm == SPGEMM_TILE)) {
     s = fmt_tile_is_symmetric(h->level[0].a, &h->report.symmetric);
+    h->symmetry_known = s == AMG_OK;
     h->asymmetric = s == AMG_OK && !h->report.symmetric;
   }
   h->report.ms_symmetry = lap(h->loc, &t0, &s);
@@ -313,13 +314,21 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   return AMG_OK;
 }
 
-amg_status amg_note_asymmetry(const amg_hierarchy *h, amg_status s) {
+amg_status amg_note_asymmetry(amg_hierarchy *h, amg_status s) {
   int spd_failure = s == AMG_ERR_SINGULAR || s == AMG_ERR_BREAKDOWN || s == AMG_ERR_DIVERGED ||
                     s == AMG_ERR_NOT_CONVERGED || s == AMG_ERR_BAD_DIAGONAL;
-  if (!spd_failure || !h->asymmetric)
+  if (!spd_failure)
     return s;
-  char what[400];
+  char what[512]; /* the message buffer's size (amg_status.c) */
   snprintf(what, sizeof what, "%s", amg_error_message());
+  int checked = !h->symmetry_known && h->levels > 0 && h->level[0].a;
+  if (checked) {
+    int symmetric = 1;
+    h->symmetry_known = fmt_tile_is_symmetric(h->level[0].a, &symmetric) == AMG_OK;
+    h->asymmetric = h->symmetry_known && !symmetric;
+  }
+  if (!h->asymmetric) /* the message s came with (the check may have set one of its own) */
+    return checked ? amg_error(s, "%s", what) : s;
   return amg_error(s, "%s (note: A is not symmetric; smoothed aggregation and PCG expect a symmetric "
                       "positive definite matrix)", what);
 }

@@ -45,6 +45,10 @@ static amg_status csr32_with_shape(const fmt_csr *a, spgemm_csr32 **out) {
 
 /* Row offsets only: the matrix's columns and values are handed over, not copied. */
 extern "C" amg_status spgemm_csr32_take_csr(fmt_csr *a, spgemm_csr32 **out) {
+  if (!out || !a) {
+    fmt_csr_destroy(a); /* taken, also on failure */
+    return amg_error(AMG_ERR_ARG, "spgemm_csr32_take_csr: %s is NULL", out ? "a" : "out");
+  }
   *out = NULL;
   spgemm_csr32 *c = NULL;
   amg_status s = csr32_with_shape(a, &c);
@@ -64,6 +68,10 @@ extern "C" amg_status spgemm_csr32_take_csr(fmt_csr *a, spgemm_csr32 **out) {
 }
 
 extern "C" amg_status spgemm_csr32_take_to_csr(spgemm_csr32 *a, fmt_csr **out) {
+  if (!out || !a) {
+    spgemm_csr32_destroy(a); /* taken, also on failure */
+    return amg_error(AMG_ERR_ARG, "spgemm_csr32_take_to_csr: %s is NULL", out ? "a" : "out");
+  }
   *out = NULL;
   fmt_csr *c = NULL;
   amg_status s = fmt_csr_create(a->m, a->n, 0, FMT_DEVICE, &c); /* row offsets only */

@@ -17,6 +17,8 @@ int64_t spgemm_csr_products(const fmt_csr *a, const fmt_csr *b) {
 }
 
 amg_status spgemm_csr_reference(const fmt_csr *a, const fmt_csr *b, fmt_csr **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "spgemm_csr_reference: out is NULL");
   *out = NULL;
   if (!a || !b || a->loc != FMT_HOST || b->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "spgemm_csr_reference: need host matrices");

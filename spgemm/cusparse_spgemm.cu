@@ -43,7 +43,11 @@ done:
 }
 
 extern "C" amg_status spgemm_cusparse(const spgemm_csr32 *a, const spgemm_csr32 *b, spgemm_csr32 **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "spgemm_cusparse: out is NULL");
   *out = NULL;
+  if (!a || !b)
+    return amg_error(AMG_ERR_ARG, "spgemm_cusparse: %s is NULL", a ? "b" : "a");
   if (a->n != b->m)
     return amg_error(AMG_ERR_ARG, "spgemm: inner dimensions differ (%d x %d times %d x %d)", a->m,
                      a->n, b->m, b->n);

@@ -60,6 +60,8 @@ done:
 extern "C" amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b,
                                              const fmt_tile *bt, int symmetric, fmt_tile **c,
                                              spgemm_stats *stats) {
+  if (!c)
+    return amg_error(AMG_ERR_ARG, "spgemm_multiply_device: c is NULL");
   *c = NULL;
   if (!a || !b || a->loc != FMT_DEVICE || b->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "spgemm_multiply_device: need device matrices");

@@ -48,7 +48,11 @@ done:
 
 amg_status spgemm_structured_prolongator(const fmt_csr *a, int dims, int32_t n, fmt_csr **p_out,
                                          int32_t *n_coarse) {
+  if (!p_out || !n_coarse)
+    return amg_error(AMG_ERR_ARG, "structured_prolongator: %s is NULL", p_out ? "n_coarse" : "p");
   *p_out = NULL;
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "structured_prolongator: a is NULL");
   int in_range = n >= 1 && n <= fmt_poisson_max_n(dims); /* n^dims cannot overflow */
   int64_t points = in_range ? (int64_t)n * n * (dims == 3 ? n : 1) : -1;
   if ((dims != 2 && dims != 3) || points != a->m || a->m != a->n)

@@ -50,6 +50,8 @@ static amg_status b_lookup_for(bool by_rows, const fmt_tile *b, const spgemm_til
 
 extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, fmt_tile **out,
                                          const spgemm_tile_options *opt, spgemm_stats *stats) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "spgemm_tile_device: c is NULL");
   *out = NULL;
   if (!a || !b || a->loc != FMT_DEVICE || b->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "spgemm_tile_device: need device matrices");

@@ -44,6 +44,8 @@ static __global__ void __launch_bounds__(PRODUCTS_THREADS)
 }
 
 extern "C" amg_status spgemm_tile_products_device(const fmt_tile *a, const fmt_tile *b, int64_t *products) {
+  if (!products)
+    return amg_error(AMG_ERR_ARG, "spgemm_tile_products_device: products is NULL");
   *products = 0;
   if (!a || !b || a->loc != FMT_DEVICE || b->loc != FMT_DEVICE || a->n != b->m)
     return amg_error(AMG_ERR_ARG, "spgemm_tile_products_device: need conforming device matrices");

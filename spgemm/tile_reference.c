@@ -32,6 +32,8 @@ int64_t spgemm_tile_products(const fmt_tile *a, const fmt_tile *b) {
 /* With upper: only C's tiles on and above the diagonal, then mirrored.
  * With bt (B^T), step 3 by dot products. */
 static amg_status product(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt, int upper, fmt_tile **out) {
+  if (!out)
+    return amg_error(AMG_ERR_ARG, "spgemm_tile_reference: out is NULL");
   *out = NULL;
   if (!a || !b || a->loc != FMT_HOST || b->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "spgemm_tile_reference: need host matrices");

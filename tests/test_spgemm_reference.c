@@ -189,7 +189,32 @@ static void check_symmetric_products(void) {
   }
 }
 
+/* NULL arguments are refused, on the host and (in a build without CUDA, by
+ * the stubs) the device entry points, never dereferenced. */
+static void null_arguments(void) {
+  fmt_csr *a = test_random_csr(20, 20, 0.2, 31, 0, 0), *p = NULL;
+  fmt_tile *t = NULL;
+  int32_t nc = 0;
+  CHECK_OK(fmt_tile_from_csr(a, &t));
+  CHECK_ERROR(spgemm_csr_reference(a, a, NULL), AMG_ERR_ARG, "is NULL");
+  CHECK_ERROR(spgemm_tile_reference(t, t, NULL), AMG_ERR_ARG, "is NULL");
+  CHECK_ERROR(spgemm_tile_dot_reference(t, t, t, NULL), AMG_ERR_ARG, "is NULL");
+  CHECK_ERROR(spgemm_tile_symmetric_reference(t, t, NULL), AMG_ERR_ARG, "is NULL");
+  CHECK_ERROR(spgemm_structured_prolongator(a, 2, 4, NULL, &nc), AMG_ERR_ARG, "is NULL");
+  CHECK_ERROR(spgemm_structured_prolongator(a, 2, 4, &p, NULL), AMG_ERR_ARG, "is NULL");
+  CHECK_ERROR(spgemm_structured_prolongator(NULL, 2, 4, &p, &nc), AMG_ERR_ARG, "is NULL");
+  CHECK_ERROR(spgemm_tile_device(t, t, NULL, NULL, NULL), AMG_ERR_ARG, "is NULL");
+  CHECK_ERROR(spgemm_multiply_device(SPGEMM_TILE, t, t, NULL, 0, NULL, NULL), AMG_ERR_ARG, "is NULL");
+  CHECK_ERROR(spgemm_tile_products_device(t, t, NULL), AMG_ERR_ARG, "is NULL");
+  CHECK_ERROR(spgemm_cusparse(NULL, NULL, NULL), AMG_ERR_ARG, "is NULL");
+  CHECK_ERROR(spgemm_csr32_take_csr(NULL, NULL), AMG_ERR_ARG, "is NULL");
+  CHECK_ERROR(spgemm_csr32_take_to_csr(NULL, NULL), AMG_ERR_ARG, "is NULL");
+  fmt_tile_destroy(t);
+  fmt_csr_destroy(a);
+}
+
 int main(void) {
+  null_arguments();
   test_each_product(check_product);
   check_symmetric_products();
   /* Candidate tiles that come out empty: A stores only odd columns, B only
