@@ -252,7 +252,12 @@ static int configure(app_config *cfg, const char *config, const char *const *set
     if (fmt_device_probe(&gpus) != AMG_OK) /* a failing driver is named, not taken for "no GPU" */
       fprintf(stderr, "amg_solve: %s; running on the CPU backend\n", amg_error_message());
     else if (gpus < 1)
+#ifdef AMG_HAVE_CUDA
       fprintf(stderr, "amg_solve: no GPU found; running on the CPU backend\n");
+#else
+      fprintf(stderr, "amg_solve: this build has no CUDA backend (AMG_ENABLE_CUDA=OFF); running on the CPU "
+                      "backend\n");
+#endif
     if (gpus < 1)
       cfg->amg.backend = AMG_BACKEND_CPU;
   }

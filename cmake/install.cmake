@@ -17,4 +17,7 @@ install(EXPORT amg_tile_targets NAMESPACE amg_tile:: DESTINATION ${AMG_CONFIG_DI
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/amg_tileConfig.cmake.in
                               ${CMAKE_CURRENT_BINARY_DIR}/amg_tileConfig.cmake
                               INSTALL_DESTINATION ${AMG_CONFIG_DIR})
-install(FILES ${CMAKE_CURRENT_BINARY_DIR}/amg_tileConfig.cmake DESTINATION ${AMG_CONFIG_DIR})
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/amg_tileConfigVersion.cmake
+                                 COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/amg_tileConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/amg_tileConfigVersion.cmake
+        DESTINATION ${AMG_CONFIG_DIR})

@@ -56,6 +56,31 @@ amg_status fmt_join(void) {
   return AMG_OK;
 }
 
+#ifndef AMG_CUDA_ARCHITECTURES
+#define AMG_CUDA_ARCHITECTURES "?"
+#endif
+
+static __global__ void probe_kernel(void) {}
+
+/* Whether the current GPU can run this build's kernels (an image for its
+ * architecture, or PTX it can compile). */
+static amg_status kernels_run_here(void) {
+  cudaFuncAttributes attr;
+  cudaError_t e = cudaFuncGetAttributes(&attr, probe_kernel);
+  if (e == cudaSuccess)
+    return AMG_OK;
+  (void)cudaGetLastError();
+  int dev = 0, major = 0, minor = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) ||
+      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev))
+    (void)cudaGetLastError();
+  if (e == cudaErrorInvalidDeviceFunction || e == cudaErrorNoKernelImageForDevice)
+    return amg_error(AMG_ERR_CUDA, "the GPU (compute capability %d.%d) cannot run this build's kernels, built for "
+                     "CUDA architectures %s: configure with -DCMAKE_CUDA_ARCHITECTURES=%d%d",
+                     major, minor, AMG_CUDA_ARCHITECTURES, major, minor);
+  return amg_error(AMG_ERR_CUDA, "CUDA cannot use the GPU: %s: %s", cudaGetErrorName(e), cudaGetErrorString(e));
+}
+
 extern "C" amg_status fmt_device_probe(int *count) {
   if (!count)
     return amg_error(AMG_ERR_ARG, "device_probe: count is NULL");
@@ -63,8 +88,9 @@ extern "C" amg_status fmt_device_probe(int *count) {
   int n = 0, driver = 0;
   cudaError_t e = cudaGetDeviceCount(&n);
   if (e == cudaSuccess) {
-    *count = n;
-    return AMG_OK;
+    amg_status s = n > 0 ? kernels_run_here() : AMG_OK;
+    *count = s == AMG_OK ? n : 0;
+    return s;
   }
   (void)cudaGetLastError();
   if (cudaDriverGetVersion(&driver) != cudaSuccess)

@@ -213,8 +213,10 @@ int32_t fmt_poisson_max_n(int dims);
 /* Number of usable GPUs (0 when built without CUDA or none is present). */
 int fmt_device_count(void);
 /* *count = fmt_device_count(), but a driver that is installed and fails
- * (a version mismatch, a device in a bad state) is AMG_ERR_CUDA, naming the
- * error, not "no GPU". No GPU, no driver, or no CUDA build: AMG_OK, 0. */
+ * (a version mismatch, a device in a bad state), or a GPU that cannot run
+ * this build's kernels (CMAKE_CUDA_ARCHITECTURES), is AMG_ERR_CUDA, naming
+ * the cause, not "no GPU". No GPU, no driver, or no CUDA build: AMG_OK, 0.
+ * With a GPU it creates the CUDA context. */
 amg_status fmt_device_probe(int *count);
 /* Multiprocessors of the GPU current at the first call (looked up once per
  * process); 1 when it cannot be read, 0 without CUDA. */

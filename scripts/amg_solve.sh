@@ -2,11 +2,13 @@
 # The README's main command: builds (once) and runs amg_solve with the given
 # arguments, e.g.  scripts/amg_solve.sh --config configs/poisson3d_27pt.cfg
 # Uses the GPU when one is present, otherwise the CPU backend (with a notice).
+# Relative paths in the arguments are the caller's: the directory is not changed.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-if [ ! -x build/apps/amg_solve ]; then
-  scripts/build.sh >&2
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/check_build_dir.sh"
+if [ ! -x "$root/build/apps/amg_solve" ]; then
+  "$root/scripts/build.sh" >&2
 else
-  cmake --build build -j "$(nproc)" >&2
+  cmake --build "$root/build" --target amg_solve -j "$(nproc)" >&2
 fi
-exec build/apps/amg_solve "$@"
+exec "$root/build/apps/amg_solve" "$@"

@@ -12,7 +12,7 @@ steps=${*:-build tests memcheck racecheck solve spmv spgemm hierarchy}
 if [ -d .deps ] && [ ! -d /opt/deps/usr ]; then
   mkdir -p /opt/deps && for f in .deps/*.deb; do dpkg -x "$f" /opt/deps; done
 fi
-export CMAKE_PREFIX_PATH=/opt/deps/usr
+export CMAKE_PREFIX_PATH=/opt/deps/usr${CMAKE_PREFIX_PATH:+:$CMAKE_PREFIX_PATH}
 export AMG_REQUIRE_GPU=1 # here a GPU test that finds no GPU fails (tests/test_util.c), never "skipped"
 summary=()
 # step NAME LOG COMMAND...: runs with a time limit, appends to LOG, records ok/FAILED.
@@ -51,7 +51,7 @@ for tool in memcheck racecheck; do
   has $tool || continue
   exclude=()
   [ $tool = racecheck ] && exclude=(--kernel-name-exclude kns=cusparse)
-  for t in ${SANITIZE:-$bin/tests/test_gpu_* $bin/tests/test_solve:gpu}; do
+  for t in ${SANITIZE:-$bin/tests/test_gpu_* $bin/tests/test_solve:gpu $bin/tests/test_api_edges:gpu}; do
     label="$tool $(basename ${t%%:*})"
     if [[ $t == *:* ]]; then label+=" ${t#*:}"; fi
     k=${#san_labels[@]}
@@ -83,6 +83,7 @@ if ((san_jobs > 1)); then # the parallel runs' logs and summary lines, in list o
 fi
 rm -rf "$san_dir"
 if has solve; then
+  rm -rf /tmp/amg_reports # a warm machine keeps /tmp: no report of an earlier run
   mkdir -p /tmp/amg_reports
   for c in poisson2d_5pt poisson2d_9pt poisson3d_7pt poisson3d_27pt; do
     step "amg_solve $c" solve.log $bin/apps/amg_solve --config configs/$c.cfg --set output.verbose=false \
@@ -94,7 +95,9 @@ has spmv && step spmv_bench spmv.log $bin/apps/spmv_bench ${SPMV_ARGS:-}
 has spgemm && step spgemm_bench spgemm.log $bin/apps/spgemm_bench ${SPGEMM_ARGS:-}
 has hierarchy && step "spgemm_bench --hierarchy" hierarchy.log $bin/apps/spgemm_bench --hierarchy
 echo "==== failures in the logs ===="
-grep -h -E "FAIL|failed|ERROR SUMMARY: [1-9]|error:" "$out"/*.log 2>/dev/null | grep -v "0 errors" | head -30
+grep -h -E "FAIL|failed|ERROR SUMMARY: [1-9]|error:" "$out"/*.log 2>/dev/null | grep -v "ERROR SUMMARY: 0 errors" | head -30
 echo "==== summary ===="
 cat "$out/gpu.txt"
 printf '%s\n' "${summary[@]}"
+# a failed step fails the script (the summary above says which)
+! printf '%s\n' "${summary[@]}" | grep -q FAILED

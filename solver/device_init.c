@@ -1,4 +1,5 @@
 /* amg_device_init: the once-per-process GPU preparation (see amg.h). */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "hierarchy.h"
@@ -49,7 +50,13 @@ amg_status amg_device_init(double *ms) {
   double t0 = amg_now_ms();
   if (ms)
     *ms = 0;
-  if (fmt_device_count() < 1)
+  int gpus = 0;
+  if (fmt_device_probe(&gpus) != AMG_OK) { /* a failing driver, or kernels for another GPU */
+    char what[400];
+    snprintf(what, sizeof what, "%s", amg_error_message());
+    return amg_error(AMG_ERR_NO_DEVICE, "the GPU cannot be used: %s", what);
+  }
+  if (gpus < 1)
     return amg_error(AMG_ERR_NO_DEVICE, "no GPU is available");
   if (done)
     return AMG_OK;

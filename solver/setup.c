@@ -195,12 +195,21 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
     s = check_input(a);
   if (s != AMG_OK)
     return s;
-  int gpus = fmt_device_count();
-  if (opt->backend == AMG_BACKEND_GPU && gpus < 1)
-    return amg_error(AMG_ERR_NO_DEVICE, "the GPU backend was requested but no GPU is available%s",
-                     AMG_ENABLE_CUDA_BUILD ? "" : " (this build has no CUDA)");
-  if (opt->spgemm == SPGEMM_CUSPARSE && gpus < 1) /* backend cpu: amg_options_check */
-    return amg_error(AMG_ERR_NO_DEVICE, "amg.spgemm = cusparse needs the GPU, and no GPU is available");
+  int gpus = 0; /* the CPU backend does not look (the look creates a CUDA context) */
+  if (opt->backend != AMG_BACKEND_CPU || opt->spgemm == SPGEMM_CUSPARSE) {
+    /* a failing driver, or kernels for another GPU: an error where the GPU
+       is required, the CPU backend for AUTO */
+    if (fmt_device_probe(&gpus) != AMG_OK && (opt->backend == AMG_BACKEND_GPU || opt->spgemm == SPGEMM_CUSPARSE)) {
+      char what[400];
+      snprintf(what, sizeof what, "%s", amg_error_message());
+      return amg_error(AMG_ERR_NO_DEVICE, "the GPU cannot be used: %s", what);
+    }
+    if (opt->backend == AMG_BACKEND_GPU && gpus < 1)
+      return amg_error(AMG_ERR_NO_DEVICE, "the GPU backend was requested but no GPU is available%s",
+                       AMG_ENABLE_CUDA_BUILD ? "" : " (this build has no CUDA)");
+    if (opt->spgemm == SPGEMM_CUSPARSE && gpus < 1) /* backend cpu: amg_options_check */
+      return amg_error(AMG_ERR_NO_DEVICE, "amg.spgemm = cusparse needs the GPU, and no GPU is available");
+  }
   amg_hierarchy *h = calloc(1, sizeof *h);
   if (!h)
     return amg_error(AMG_ERR_NOMEM, "amg_setup: out of host memory");

@@ -3,9 +3,11 @@
 # prefix, then configures, builds and runs examples/embed against that
 # prefix alone (find_package(amg_tile)), and checks that amg_solve was
 # installed and runs. Usage: install_check.sh CMAKE BUILD_DIR SOURCE_DIR C_COMPILER [CUDA_ROOT]
+# The example is configured with AMG_GENERATOR, AMG_MAKE_PROGRAM, AMG_C_FLAGS
+# and AMG_LINKER_FLAGS where set (tests/CMakeLists.txt sets them).
 set -u
 cmake=$1; build=$2; src=$3; cc=$4; cuda_root=${5:-}
-dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
+dir=$(mktemp -d "$build/install_check.XXXXXX"); trap 'rm -rf "$dir"' EXIT # not /tmp: it may be noexec
 step() { # step NAME COMMAND...: runs it, its output in $dir/log; stops the check on failure
   local name=$1; shift
   if ! timeout 300 "$@" >"$dir/log" 2>&1; then
@@ -15,10 +17,17 @@ step() { # step NAME COMMAND...: runs it, its output in $dir/log; stops the chec
   echo "ok   $name"
 }
 step install "$cmake" --install "$build" --prefix "$dir/prefix"
-for f in include/amg_tile/amg.h 'lib*/cmake/amg_tile/amg_tileConfig.cmake' bin/amg_solve; do # lib, lib64, ...
-  compgen -G "$dir/prefix/$f" >/dev/null || { echo "FAIL install: $f is missing"; exit 1; }
+for f in include/amg_tile/amg.h bin/amg_solve; do
+  [ -e "$dir/prefix/$f" ] || { echo "FAIL install: $f is missing"; exit 1; }
+done
+for f in amg_tileConfig.cmake amg_tileConfigVersion.cmake; do # under lib, lib64, lib/x86_64-linux-gnu, ...
+  find "$dir/prefix" -path "*/cmake/amg_tile/$f" | grep -q . || { echo "FAIL install: .../cmake/amg_tile/$f is missing"; exit 1; }
 done
 args=(-S "$src/examples/embed" -B "$dir/embed" -DCMAKE_PREFIX_PATH="$dir/prefix" -DCMAKE_C_COMPILER="$cc")
+[ -n "${AMG_GENERATOR:-}" ] && args+=(-G "$AMG_GENERATOR")
+[ -n "${AMG_MAKE_PROGRAM:-}" ] && args+=(-DCMAKE_MAKE_PROGRAM="$AMG_MAKE_PROGRAM")
+[ -n "${AMG_C_FLAGS:-}" ] && args+=(-DCMAKE_C_FLAGS="$AMG_C_FLAGS")
+[ -n "${AMG_LINKER_FLAGS:-}" ] && args+=(-DCMAKE_EXE_LINKER_FLAGS="$AMG_LINKER_FLAGS")
 [ -n "$cuda_root" ] && args+=(-DCUDAToolkit_ROOT="$cuda_root")
 step configure "$cmake" "${args[@]}"
 step build "$cmake" --build "$dir/embed"
