@@ -19,6 +19,10 @@ for c in poisson2d_5pt poisson2d_9pt poisson3d_7pt poisson3d_27pt; do
   echo "$c rc=$?"
 done
 grep -hE "converged after" "$OUT/solve.log"
+# (As first run, the configure lacked CMAKE_PREFIX_PATH, which gpu_check.sh
+# exports, and failed to find libconfig; the arch part was run again with
+# export CMAKE_PREFIX_PATH=/opt/deps/usr, logs arch_run.log, arch_build_tail.log.)
+export CMAKE_PREFIX_PATH=/opt/deps/usr
 { cmake -S . -B build-arch -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=100-real &&
   cmake --build build-arch -j 16 --target amg_solve; } > "$OUT/arch.log" 2>&1; echo "sm_100 build rc=$? ($((SECONDS - t0)) s)"
 build-arch/apps/amg_solve --config configs/poisson2d_5pt_small.cfg --set output.verbose=false > "$OUT/arch_run.log" 2>&1
