@@ -45,17 +45,23 @@ static amg_status warm_up(int stencil, int32_t n, spgemm_backend spgemm) {
   return s;
 }
 
+amg_status amg_probe_gpu(int *gpus) {
+  if (fmt_device_probe(gpus) == AMG_OK)
+    return AMG_OK;
+  char what[400]; /* a failing driver, or kernels for another GPU */
+  snprintf(what, sizeof what, "%s", amg_error_message());
+  return amg_error(AMG_ERR_NO_DEVICE, "the GPU cannot be used: %s", what);
+}
+
 amg_status amg_device_init(double *ms) {
   static int done = 0;
   double t0 = amg_now_ms();
   if (ms)
     *ms = 0;
   int gpus = 0;
-  if (fmt_device_probe(&gpus) != AMG_OK) { /* a failing driver, or kernels for another GPU */
-    char what[400];
-    snprintf(what, sizeof what, "%s", amg_error_message());
-    return amg_error(AMG_ERR_NO_DEVICE, "the GPU cannot be used: %s", what);
-  }
+  amg_status probe = amg_probe_gpu(&gpus);
+  if (probe != AMG_OK)
+    return probe;
   if (gpus < 1)
     return amg_error(AMG_ERR_NO_DEVICE, "no GPU is available");
   if (done)

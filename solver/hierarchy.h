@@ -41,6 +41,10 @@ struct amg_hierarchy {
   int asymmetric;     /* and differs */
 };
 
+/* fmt_device_probe, a failure of which (a driver that fails, kernels built
+ * for another GPU) is AMG_ERR_NO_DEVICE, "the GPU cannot be used: why". */
+amg_status amg_probe_gpu(int *gpus);
+
 /* Re-raises status s with its message and, where s is a failure that an SPD
  * matrix would not have (singular, breakdown, diverged, not converged, bad
  * diagonal) and level 0's A is not symmetric, a note that says so; A is

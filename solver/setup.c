@@ -197,13 +197,11 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
     return s;
   int gpus = 0; /* the CPU backend does not look (the look creates a CUDA context) */
   if (opt->backend != AMG_BACKEND_CPU || opt->spgemm == SPGEMM_CUSPARSE) {
-    /* a failing driver, or kernels for another GPU: an error where the GPU
-       is required, the CPU backend for AUTO */
-    if (fmt_device_probe(&gpus) != AMG_OK && (opt->backend == AMG_BACKEND_GPU || opt->spgemm == SPGEMM_CUSPARSE)) {
-      char what[400];
-      snprintf(what, sizeof what, "%s", amg_error_message());
-      return amg_error(AMG_ERR_NO_DEVICE, "the GPU cannot be used: %s", what);
-    }
+    /* a GPU that cannot be used: an error where it is required, the CPU
+       backend for AUTO */
+    amg_status probe = amg_probe_gpu(&gpus);
+    if (probe != AMG_OK && (opt->backend == AMG_BACKEND_GPU || opt->spgemm == SPGEMM_CUSPARSE))
+      return probe;
     if (opt->backend == AMG_BACKEND_GPU && gpus < 1)
       return amg_error(AMG_ERR_NO_DEVICE, "the GPU backend was requested but no GPU is available%s",
                        AMG_ENABLE_CUDA_BUILD ? "" : " (this build has no CUDA)");
