@@ -1,4 +1,4 @@
-/* Matched tile pairs of one C tile (GPU twin of tile_match.c).
+/* Matched tile pairs of one C tile.
  *
  * C tile (i, j) needs every A_ik in A's tile row i that has a B_kj. B_kj is
  * looked up one of two ways (spgemm_b_lookup, spgemm.h's b_lookup):
@@ -8,8 +8,8 @@
  *  - in B's tile rows: A's tile row i is walked, and lane l binary-searches
  *    B's tile row k (sorted by column) for j. No column order is needed.
  * Either way a ballot gives the chunk's hits in increasing k, so both find
- * the same pairs in the same order as tile_match.c, which uses the column
- * order. (With several warps per tile, the walked list is split between
+ * a tile's pairs in increasing k, the order the host steps (tile_numeric.c)
+ * add them in. (With several warps per tile, the walked list is split between
  * them, so the two ways can group a tile's partial sums differently.)
  *
  * A tile is served by S half-warps (S a power of two up to 16):
