@@ -51,9 +51,15 @@ amg_status fmt_fork(cudaStream_t *side) {
 }
 
 amg_status fmt_join(void) {
-  AMG_CUDA_TRY(cudaEventRecord(join_event, side_stream));
-  AMG_CUDA_TRY(cudaStreamWaitEvent(library_stream, join_event, 0));
-  return AMG_OK;
+  cudaError_t e = cudaEventRecord(join_event, side_stream);
+  if (e == cudaSuccess)
+    e = cudaStreamWaitEvent(library_stream, join_event, 0);
+  if (e == cudaSuccess)
+    return AMG_OK;
+  /* No order between the streams: wait for the side stream's work here, so
+     that memory the caller frees next on the library stream is not in use. */
+  (void)cudaStreamSynchronize(side_stream);
+  return amg_cuda_status(e, "fmt_join", __FILE__, __LINE__);
 }
 
 #ifndef AMG_CUDA_ARCHITECTURES
