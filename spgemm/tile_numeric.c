@@ -19,11 +19,12 @@
  * (tiles of about one entry, as random graphs give, where clearing 256
  * slots per tile would dominate) C's values themselves, indexed through
  * C's masks. Both add the same products in the same order. */
-#define DENSE_ENTRIES 32
-#define DENSE_TILES 4096 /* 8 MiB of accumulators */
 #include <stdlib.h>
 
 #include "tile_steps.h"
+
+#define DENSE_ENTRIES 32
+#define DENSE_TILES 4096 /* 8 MiB of accumulators */
 
 /* Adds A_ik * B_kj into C tile t's values (compact accumulator). */
 static void multiply_pair(const fmt_tile *a, int64_t ta, const fmt_tile *b, int64_t tb, fmt_tile *c, int64_t t) {
