@@ -1,7 +1,8 @@
 /* Step 2 on the host: for each candidate C tile, OR together, over the
  * matched pairs (A_ik, B_kj), the row masks of B_kj selected by the set bits
  * of each row mask of A_ik:  mask_C[r] |= mask_B[c] for every c in mask_A[r].
- * Only masks are read. Tiles whose mask is all zero are dropped, then
+ * Only A's in-tile indices and B's masks are read, no values. Tiles whose
+ * mask is all zero are dropped, then
  * row_ptr and tile offsets follow from popcounts.
  *
  * The pairs are enumerated one C tile row at a time, as step 1 found the
@@ -46,7 +47,7 @@ amg_status spgemm_tile_symbolic(const fmt_tile *a, const fmt_tile *b, const int6
       int32_t k = a->tile_col[ta];
       for (int64_t tb = b->tile_ptr[k]; tb < b->tile_ptr[k + 1]; tb++) {
         int64_t u = slot[b->tile_col[tb]];
-        if (u >= 0) /* not a candidate: left of the diagonal in a symmetric product */
+        if (u >= 0) /* else no candidate: left of the diagonal in a symmetric product */
           or_pair(a, ta, b, tb, mask + FMT_TILE * u);
       }
     }
