@@ -438,7 +438,10 @@ int main(int argc, char **argv) {
         poisson_levels(&pb);
     }
   if (!bench.count) {
-    fprintf(stderr, "spgemm_bench: nothing was measured: every problem chosen has 3 or fewer points per side\n");
+    fprintf(stderr, "spgemm_bench: nothing was measured: every problem chosen has 3 or fewer points per side, "
+                    "or (--hierarchy) a hierarchy of one level\n");
+    if (opt.json)
+      remove(opt.json); /* created empty at start-up */
     return 1;
   }
   bench_print_table();

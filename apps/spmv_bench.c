@@ -416,9 +416,10 @@ int main(int argc, char **argv) {
       continue;
     if (!strcmp(arg, "--inner"))
       bench.inner = bench_int_option(arg, val, 1, 1000000);
-    else if (!strcmp(arg, "--list-slots"))
-      TRY(amg_spmv_set_list_slots(bench_int_option(arg, val, 0, 10)));
-    else
+    else if (!strcmp(arg, "--list-slots")) {
+      if (amg_spmv_set_list_slots(bench_int_option(arg, val, 0, 10)) != AMG_OK)
+        bench_usage("--list-slots: %s", amg_error_message());
+    } else
       bench_usage("unknown option %s", arg);
   }
   bench.reps = opt.reps;

@@ -101,8 +101,9 @@ extern "C" amg_status fmt_device_probe(int *count) {
   (void)cudaGetLastError();
   if (cudaDriverGetVersion(&driver) != cudaSuccess)
     driver = -1;
-  /* No GPU, or no driver at all (a machine with the toolkit only): nothing to use. */
-  if (e == cudaErrorNoDevice || (e == cudaErrorInsufficientDriver && driver == 0))
+  /* No GPU, no driver at all (a machine with the toolkit only), or the
+     toolkit's stub driver (a build container): nothing to use. */
+  if (e == cudaErrorNoDevice || e == cudaErrorStubLibrary || (e == cudaErrorInsufficientDriver && driver == 0))
     return AMG_OK;
   return amg_error(AMG_ERR_CUDA, "a GPU driver is installed (version %d) but CUDA cannot use it: %s: %s (runtime %d)",
                    driver, cudaGetErrorName(e), cudaGetErrorString(e), CUDART_VERSION);

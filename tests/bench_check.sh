@@ -37,10 +37,15 @@ if [ "$mode" = cli ]; then
   done
   expect "spgemm_bench bad choice" 2 "'foo' is not one of its values" -- "$spgemm" --kernels foo
   expect "spmv_bench too few reps" 2 "--reps 10: the variants' medians need at least 20" -- "$spmv" --reps 10
+  expect "spmv_bench bad list slots" 2 "--list-slots: spmv: 7 list slots" -- "$spmv" --list-slots 7
   if [ $gpu = 0 ]; then
     echo "(no GPU here: the no-GPU exits are checked)"
     expect "spgemm_bench without a GPU" 1 "no GPU found" -- "$spgemm" --problem 3d7 --n 5
     expect "spmv_bench without a GPU" 1 "no GPU found" -- "$spmv" --problem 3d7 --n 5
+    expect "spmv_bench valid options reach the GPU check" 1 "no GPU found" -- "$spmv" --list-slots 8 --inner 2 \
+      --problem 3d7 --n 5
+    expect "spgemm_bench valid options reach the GPU check" 1 "no GPU found" -- "$spgemm" --kernels rows \
+      --passes one --dot off --levels 2 --problem 3d7 --n 5
   else
     echo "(a GPU is here: the small-problem and JSON-path exits are checked)"
     expect "spgemm_bench n = 3" 1 "nothing was measured" -- "$spgemm" --problem 3d7 --n 3

@@ -31,7 +31,8 @@ args=(-S "$src/examples/embed" -B "$dir/embed" -DCMAKE_PREFIX_PATH="$dir/prefix"
 [ -n "$cuda_root" ] && args+=(-DCUDAToolkit_ROOT="$cuda_root")
 step configure "$cmake" "${args[@]}"
 step build "$cmake" --build "$dir/embed"
-step run "$dir/embed/embed" 64
+exe=$(find "$dir/embed" -name embed -type f -perm -u+x | head -1) # under Release/ with a multi-config generator
+step run "${exe:-$dir/embed/embed}" 64
 grep '^embed:' "$dir/log"
 step amg_solve "$dir/prefix/bin/amg_solve" --backend cpu --config "$src/configs/poisson2d_5pt_small.cfg"
 grep -q 'converged after' "$dir/log" || { echo "FAIL amg_solve: no 'converged after' in its output"; exit 1; }

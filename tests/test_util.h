@@ -78,7 +78,7 @@ fmt_csr *test_full_tiles_csr(int32_t m, int32_t n, uint64_t seed);
  * rectangular sizes that are not multiples of 16, empty rows, columns and
  * tiles, completely full tiles, tiny and empty shapes, and the four Poisson
  * stencils at small n. Returns NULL past the end (TEST_MATRICES of them),
- * or after counting a test failure where a generator failed; *name
+ * and where a generator failed, after counting a test failure; *name
  * describes it. */
 #define TEST_MATRICES 12
 fmt_csr *test_matrix(int i, const char **name);
