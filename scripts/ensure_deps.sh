@@ -48,6 +48,8 @@ have_libconfig || { echo "ensure_deps: libconfig not found and could not be inst
 for tool in cmake cc; do
   command -v $tool >/dev/null 2>&1 || { echo "ensure_deps: $tool not found and could not be installed" >&2; exit 1; }
 done
+command -v make >/dev/null 2>&1 || command -v ninja >/dev/null 2>&1 ||
+  { echo "ensure_deps: neither make nor ninja found, and make could not be installed" >&2; exit 1; }
 [ -z "$nvcc" ] || command -v g++ >/dev/null 2>&1 ||
   echo "ensure_deps: g++ not found and could not be installed: $nvcc cannot compile, so the build is CPU only" >&2
 command -v python3 >/dev/null 2>&1 ||
