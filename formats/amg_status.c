@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static _Thread_local char amg_last_message[512];
 
@@ -36,10 +37,12 @@ amg_status amg_error(amg_status s, const char *fmt, ...) {
     amg_last_message[0] = '\0';
     return s;
   }
+  char text[sizeof amg_last_message]; /* an argument may be amg_error_message() itself */
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(amg_last_message, sizeof amg_last_message, fmt, ap);
+  vsnprintf(text, sizeof text, fmt, ap);
   va_end(ap);
+  memcpy(amg_last_message, text, sizeof text);
   return s;
 }
 

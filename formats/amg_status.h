@@ -37,7 +37,8 @@ typedef enum amg_status {
 const char *amg_status_name(amg_status s);
 
 /* Records a printf-style message for s and returns s, so that failure
- * paths read: return amg_error(AMG_ERR_PARSE, "%s:%ld: ...", file, line); */
+ * paths read: return amg_error(AMG_ERR_PARSE, "%s:%ld: ...", file, line);
+ * an argument may be amg_error_message(), to add to the last message. */
 amg_status amg_error(amg_status s, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -1,5 +1,4 @@
 /* amg_device_init: the once-per-process GPU preparation (see amg.h). */
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "hierarchy.h"
@@ -48,9 +47,8 @@ static amg_status warm_up(int stencil, int32_t n, spgemm_backend spgemm) {
 amg_status amg_probe_gpu(int *gpus) {
   if (fmt_device_probe(gpus) == AMG_OK)
     return AMG_OK;
-  char what[400]; /* a failing driver, or kernels for another GPU */
-  snprintf(what, sizeof what, "%s", amg_error_message());
-  return amg_error(AMG_ERR_NO_DEVICE, "the GPU cannot be used: %s", what);
+  /* a failing driver, or kernels for another GPU */
+  return amg_error(AMG_ERR_NO_DEVICE, "the GPU cannot be used: %s", amg_error_message());
 }
 
 amg_status amg_device_init(double *ms) {

@@ -244,8 +244,7 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
       peak = peak > h->report.level[l].peak_device_bytes ? peak : h->report.level[l].peak_device_bytes;
     }
     if (s != AMG_OK && l > 0) { /* name the level in the message */
-      char what[400];
-      snprintf(what, sizeof what, "%s", amg_error_message());
+      const char *what = amg_error_message();
       s = s == AMG_ERR_BAD_DIAGONAL && strstr(what, AMG_NOT_POSITIVE_DIAGONAL) /* P^T A P of an SPD A has one */
               ? amg_error(s, "level %d: %s (a coarse operator P^T A P: A is not positive definite)", l, what)
               : amg_error(s, "level %d: %s", l, what);
@@ -283,13 +282,10 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   }
   if (s == AMG_OK && !h->report.coarse_diagonal) { /* else the V-cycle applies the level's D^-1 */
     s = amg_coarse_create(ac, &h->coarse);
-    if (s == AMG_ERR_SINGULAR) { /* name the level, and what an SPD-looking A can still be */
-      char what[400];
-      snprintf(what, sizeof what, "%s", amg_error_message());
+    if (s == AMG_ERR_SINGULAR) /* name the level, and what an SPD-looking A can still be */
       s = amg_error(s, "level %d (%d rows, the coarsest): %s: A is singular (a pure Neumann problem, say, whose "
                        "coarsest operator is singular up to rounding) or not positive definite",
-                    h->levels - 1, ac->m, what);
-    }
+                    h->levels - 1, ac->m, amg_error_message());
   }
   h->report.ms_coarse = lap(h->loc, &t0, &s);
   if (s == AMG_OK)
