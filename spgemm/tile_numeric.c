@@ -50,15 +50,18 @@ static void multiply_pair_dense(const fmt_tile *a, int64_t ta, const fmt_tile *b
   }
 }
 
+/* Whether C's tile row ti takes the dense accumulators (above). */
+static int dense_row(const fmt_tile *c, int32_t ti) {
+  int64_t t0 = c->tile_ptr[ti], t1 = c->tile_ptr[ti + 1];
+  return t1 - t0 <= DENSE_TILES && c->tile_nnz[t1] - c->tile_nnz[t0] > DENSE_ENTRIES * (t1 - t0);
+}
+
 amg_status spgemm_tile_numeric(const fmt_tile *a, const fmt_tile *b, fmt_tile *c) {
   int64_t *slot = malloc(((size_t)b->tile_n + 1) * sizeof *slot); /* C's tile of tile column j in this row, or -1 */
   int64_t dense_tiles = 0; /* the longest row that takes the dense accumulators */
-  for (int32_t ti = 0; ti < c->tile_m; ti++) {
-    int64_t tiles = c->tile_ptr[ti + 1] - c->tile_ptr[ti];
-    int64_t nnz = c->tile_nnz[c->tile_ptr[ti + 1]] - c->tile_nnz[c->tile_ptr[ti]];
-    if (tiles <= DENSE_TILES && nnz > DENSE_ENTRIES * tiles && tiles > dense_tiles)
-      dense_tiles = tiles;
-  }
+  for (int32_t ti = 0; ti < c->tile_m; ti++)
+    if (dense_row(c, ti) && c->tile_ptr[ti + 1] - c->tile_ptr[ti] > dense_tiles)
+      dense_tiles = c->tile_ptr[ti + 1] - c->tile_ptr[ti];
   double *acc = malloc(((size_t)dense_tiles * FMT_TILE * FMT_TILE + 1) * sizeof *acc);
   if (!slot || !acc) {
     free(slot);
@@ -69,7 +72,7 @@ amg_status spgemm_tile_numeric(const fmt_tile *a, const fmt_tile *b, fmt_tile *c
     slot[j] = -1;
   for (int32_t ti = 0; ti < c->tile_m; ti++) {
     int64_t t0 = c->tile_ptr[ti], t1 = c->tile_ptr[ti + 1];
-    int dense = t1 - t0 <= DENSE_TILES && c->tile_nnz[t1] - c->tile_nnz[t0] > DENSE_ENTRIES * (t1 - t0);
+    int dense = dense_row(c, ti);
     for (int64_t t = t0; t < t1; t++) {
       slot[c->tile_col[t]] = t;
       if (dense)
