@@ -8,10 +8,12 @@
  * request.
  * Exit status: 0 converged; 1 bad usage, configuration or input; 2 setup
  * failed; 3 the solve did not converge (or broke down). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "amg.h"
 #include "app_config.h"
@@ -51,6 +53,60 @@ static amg_status build_matrix(const app_config *cfg, fmt_csr **a, char *what, s
   int dims = fmt_poisson_dims(cfg->stencil);
   snprintf(what, len, "poisson %dD %d-point, n = %d", dims, cfg->stencil, cfg->n);
   return fmt_poisson(cfg->stencil, cfg->n, a);
+}
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return 1e3 * (double)ts.tv_sec + 1e-6 * (double)ts.tv_nsec;
+}
+
+static int64_t bandwidth(const fmt_csr *a) {
+  int64_t b = 0;
+  for (int32_t i = 0; i < a->m; i++)
+    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
+      b = llabs((int64_t)a->col[k] - i) > b ? llabs((int64_t)a->col[k] - i) : b;
+  return b;
+}
+
+/* problem.reorder = "rcm": *a replaced by P A P^T, *perm (new index -> the
+ * file's) kept for the vectors; *perm stays NULL for "none". */
+static int reorder_matrix(const app_config *cfg, fmt_csr **a, int32_t **perm) {
+  *perm = NULL;
+  if (cfg->reorder == APP_REORDER_NONE)
+    return 0;
+  double t0 = now_ms();
+  fmt_csr *b = NULL;
+  amg_status s = fmt_csr_rcm(*a, perm);
+  if (s == AMG_OK)
+    s = fmt_csr_permute(*a, *perm, &b);
+  if (s != AMG_OK)
+    return fail(EXIT_INPUT, s, "problem.reorder");
+  printf("amg_solve: rows renumbered by reverse Cuthill-McKee in %.1f ms: bandwidth %lld -> %lld\n",
+         now_ms() - t0, (long long)bandwidth(*a), (long long)bandwidth(b));
+  fmt_csr_destroy(*a);
+  *a = b;
+  return 0;
+}
+
+/* v (if not NULL) in the new numbering from v in the file's (to_new), or
+ * back; 0, or the exit code after a message. */
+static int renumber(int32_t n, const int32_t *perm, double *v, int to_new) {
+  double *scratch = v ? malloc(((size_t)n + 1) * sizeof *scratch) : NULL;
+  if (!v)
+    return 0;
+  if (!scratch) {
+    fprintf(stderr, "amg_solve: out of host memory to renumber a vector\n");
+    return EXIT_INPUT;
+  }
+  for (int32_t i = 0; i < n; i++)
+    if (to_new)
+      scratch[i] = v[perm[i]];
+    else
+      scratch[perm[i]] = v[i];
+  memcpy(v, scratch, (size_t)n * sizeof *v);
+  free(scratch);
+  return 0;
 }
 
 /* output.solution: x, where the solve converged or ran out of iterations
@@ -315,7 +371,7 @@ static int prepare_vectors(const app_config *cfg, int32_t m, double **b, double 
  * solve's status and message; a later failure (writing x, a repeat) shows
  * on stderr and in the exit code only. */
 static int solve_and_report(const app_config *cfg, const char *what, const fmt_csr *a, const double *b,
-                            const double *x0, double *x, int repeat) {
+                            const double *x0, double *x, const int32_t *perm, int repeat) {
   amg_hierarchy *h = NULL;
   amg_solve_report rep = {0};
   char message[512] = ""; /* copied: a later error replaces amg_error_message() */
@@ -339,8 +395,10 @@ static int solve_and_report(const app_config *cfg, const char *what, const fmt_c
     print_totals(stdout, run.setup, &rep);
     if (s != AMG_OK)
       code = fail(EXIT_SOLVE, s, "solve");
-    if (cfg->solution[0])
-      code = write_solution(cfg->solution, a->m, x, s, code, &run);
+    if (cfg->solution[0]) {
+      int back = perm ? renumber(a->m, perm, x, 0) : 0; /* x in the file's numbering */
+      code = back ? (code ? code : back) : write_solution(cfg->solution, a->m, x, s, code, &run);
+    }
     if (!code && repeat > 0)
       code = time_repeats(cfg, a, b, x0, x, repeat, rep.iterations);
   }
@@ -415,17 +473,25 @@ int main(int argc, char **argv) {
   char what[APP_PATH_MAX + 64];
   fmt_csr *a = NULL;
   double *b = NULL, *x = NULL, *x0 = NULL;
+  int32_t *perm = NULL; /* problem.reorder's numbering: new index -> the file's */
   code = prepare_matrix(&cfg, &a, what, sizeof what);
+  if (!code)
+    code = reorder_matrix(&cfg, &a, &perm);
   if (!code && compare)
     code = compare_orders(&cfg, a, with_cusparse, repeat);
   else if (!code) {
     code = prepare_vectors(&cfg, a->m, &b, &x, &x0);
+    if (!code && perm)
+      code = renumber(a->m, perm, b, 1);
+    if (!code && perm)
+      code = renumber(a->m, perm, x0, 1);
     if (!code)
-      code = solve_and_report(&cfg, what, a, b, x0, x, repeat);
+      code = solve_and_report(&cfg, what, a, b, x0, x, perm, repeat);
   }
   fmt_csr_destroy(a); /* the one exit after the matrix: everything is freed */
   free(b);
   free(x);
   free(x0);
+  free(perm);
   return code;
 }

@@ -36,6 +36,7 @@
 /* Choice and integer fields are stored as 4-byte ints through memcpy. */
 _Static_assert(sizeof(int) == 4, "int fields are stored as int32_t");
 _Static_assert(sizeof(app_problem_type) == sizeof(int) && sizeof(app_rhs) == sizeof(int) &&
+                   sizeof(app_reorder) == sizeof(int) &&
                    sizeof(amg_galerkin_order) == sizeof(int) && sizeof(spgemm_backend) == sizeof(int) &&
                    sizeof(amg_solver_kind) == sizeof(int),
                "choice fields are stored as int");
@@ -89,6 +90,7 @@ static const key_choice problem_types[] = {
     {"poisson", APP_PROBLEM_POISSON}, {"matrix_market", APP_PROBLEM_MATRIX_MARKET}, {NULL, 0}};
 static const key_choice rhs_kinds[] = {
     {"ones", APP_RHS_ONES}, {"random", APP_RHS_RANDOM}, {"file", APP_RHS_FILE}, {NULL, 0}};
+static const key_choice reorders[] = {{"none", APP_REORDER_NONE}, {"rcm", APP_REORDER_RCM}, {NULL, 0}};
 static const key_choice galerkin_orders[] = {{"auto", AMG_GALERKIN_AUTO},
                                              {"pt_ap", AMG_GALERKIN_PT_AP},
                                              {"pta_p", AMG_GALERKIN_PTA_P},
@@ -117,6 +119,9 @@ static const app_key keys[] = {
              "line; relative to this file's directory"),
     PATH_KEY("problem.x0_file", x0_file, "",
              "initial guess x0, in rhs_file's forms, relative to this file's directory; \"\" starts from zero"),
+    CHOICE_KEY("problem.reorder", reorder, "none", reorders,
+               "renumber the rows before the setup by reverse Cuthill-McKee (\"rcm\"), for a matrix whose "
+               "numbering has no locality; b, x0 and the written x keep the file's numbering"),
     FLOAT_KEY("amg.strength_theta", amg.strength_theta, "0.0", '[', 0.0, 1.0, ')',
               "j is strongly connected to i when |a_ij| >= theta sqrt(|a_ii a_jj|), on level 0"),
     FLOAT_KEY("amg.strength_theta_coarse", amg.strength_theta_coarse, "0.02", '[', 0.0, 1.0, ')',

@@ -18,6 +18,7 @@
 
 typedef enum app_problem_type { APP_PROBLEM_POISSON = 0, APP_PROBLEM_MATRIX_MARKET } app_problem_type;
 typedef enum app_rhs { APP_RHS_ONES = 0, APP_RHS_RANDOM, APP_RHS_FILE } app_rhs;
+typedef enum app_reorder { APP_REORDER_NONE = 0, APP_REORDER_RCM } app_reorder;
 
 typedef struct app_config {
   /* problem */
@@ -30,6 +31,7 @@ typedef struct app_config {
   char rhs_file[APP_PATH_MAX];   /* problem.rhs_file: Matrix Market array or n x 1 coordinate
                                     matrix, or one value per line (relative to the config file) */
   char x0_file[APP_PATH_MAX];    /* problem.x0_file: initial guess, "" for zero (relative to the config file) */
+  app_reorder reorder;           /* problem.reorder: "none" | "rcm" (b, x0 and x stay in the file's numbering) */
   /* amg, cycle, solver and output.verbose: straight into the library's options */
   amg_options amg;
   /* output */

@@ -103,6 +103,15 @@ amg_status fmt_csr_validate(const fmt_csr *a);
 amg_status fmt_csr_transpose(const fmt_csr *a, fmt_csr **out);
 /* Fails with AMG_ERR_NONFINITE (naming row and column) if a value is NaN or Inf. */
 amg_status fmt_csr_check_finite(const fmt_csr *a);
+/* Reverse Cuthill-McKee numbering of a square host matrix's graph (the
+ * pattern of A + A^T): *perm (malloc'd, n entries) maps each new index to
+ * its old one. Deterministic; every connected component is numbered from a
+ * pseudo-peripheral node. It gives tiles locality where A's numbering has
+ * none (a shuffled grid). */
+amg_status fmt_csr_rcm(const fmt_csr *a, int32_t **perm);
+/* B = P A P^T on the host: B(i, j) = A(perm[i], perm[j]); perm must be a
+ * permutation of 0..n-1 (AMG_ERR_ARG naming the first bad entry). */
+amg_status fmt_csr_permute(const fmt_csr *a, const int32_t *perm, fmt_csr **out);
 
 /* ---- Tile matrix (host or device) ---- */
 /* Allocates all arrays; counts are set, contents are not. tile_ptr is sized

@@ -269,6 +269,16 @@ printf 'problem: { type = "matrix_market"; file = "shuffled.mtx"; };\noutput: { 
 run --config "$dir/shuffled.cfg"
 [ $code -eq 0 ] && grep -q "note: level 0 holds 1.[0-9] entries per tile" "$dir/out"
 verdict "a grid numbered without locality: the note on the ordering" $? "$(grep -m1 'note:' "$dir/out")"
+# problem.reorder = "rcm": no note, and the x written (in the file's numbering) solves the file's system.
+run --config "$dir/shuffled.cfg" --set problem.reorder='"rcm"' --set output.solution="$dir/xr.mtx"
+[ $code -eq 0 ] && ! grep -q "entries per tile" "$dir/out" && grep -q "renumbered by reverse Cuthill-McKee" "$dir/out" &&
+  awk 'FNR == 1 { file++ } /^%/ { next }
+       file == 1 && !sized++ { next } file == 1 { x[++nx] = $1; next }
+       file == 2 && !seen++ { n = $1; for (i = 1; i <= n; i++) r[i] = 1; next }
+       file == 2 { r[$1] -= $3 * x[$2] }
+       END { for (i = 1; i <= n; i++) s += r[i] * r[i]; rel = sqrt(s / n); print "file-order residual " rel; exit !(nx == n && rel < 1e-7) }' \
+    "$dir/xr.mtx" "$dir/shuffled.mtx" >"$dir/resid"
+verdict "problem.reorder = rcm: x written in the file's numbering" $? "$(grep -m1 renumbered "$dir/out"); $(cat "$dir/resid" 2>/dev/null)"
 python3 - "$dir/report.json" <<'PY' || failures=$((failures + 1))
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -279,6 +289,7 @@ assert not missing, "missing fields: %s" % missing
 assert r["converged"] is True and r["relative_residual"] <= 1e-8, r["relative_residual"]
 assert len(r["residual_history"]) == r["iterations"] + 1 and r["residual_history"][0] == 1.0
 assert r["initial_guess"] == "" and r["solution_file"] == "", (r["initial_guess"], r["solution_file"])
+assert r["reorder"] == "none", r["reorder"]
 assert len(r["levels"]) >= 2 and r["levels"][0]["rows"] == 4096
 for l in r["levels"][:-1]:
     for k in ["rows", "nnz", "tiles", "aggregates", "galerkin_ms", "galerkin_order", "strength_ms"]:

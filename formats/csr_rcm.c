@@ -1,0 +1,176 @@
+/* Reverse Cuthill-McKee numbering of a host CSR matrix's graph (the pattern
+ * of A + A^T, diagonal ignored), for the locality the 16x16 tiles need.
+ * Each connected component is numbered by a breadth-first search from a
+ * pseudo-peripheral node (George and Liu's search: restart from a
+ * smallest-degree node of the last level while the eccentricity grows),
+ * neighbours taken in increasing degree, ties by index; the whole order is
+ * then reversed. Deterministic: it depends on the pattern only. */
+#include <stdlib.h>
+
+#include "fmt_internal.h"
+
+typedef struct graph {
+  const fmt_csr *a, *at; /* neighbours of i: row i of A and of A^T */
+  int32_t *degree;
+} graph;
+
+typedef struct bfs {
+  int32_t *queue, *level; /* level: -1 unvisited in this search */
+  int32_t *stamp;         /* stamp[i] == pass: visited by search `pass` */
+} bfs;
+
+/* Visits v's neighbours w (w != v) through a callback-free macro of the two rows. */
+#define FOR_NEIGHBOURS(g, v, w, body)                                                  \
+  for (int side = 0; side < 2; side++) {                                               \
+    const fmt_csr *m_ = side ? (g)->at : (g)->a;                                       \
+    for (int64_t k_ = m_->row_ptr[v]; k_ < m_->row_ptr[(v) + 1]; k_++) {               \
+      int32_t w = m_->col[k_];                                                         \
+      if (w != (v)) {                                                                  \
+        body                                                                           \
+      }                                                                                \
+    }                                                                                  \
+  }
+
+/* Breadth-first levels of root's component, marked with pass; returns the
+ * number of nodes, and through *last_start the first index in queue of the
+ * last level. */
+static int32_t levels_from(const graph *g, bfs *b, int32_t root, int32_t pass, int32_t *last_start,
+                           int32_t *depth) {
+  int32_t head = 0, tail = 0;
+  b->queue[tail++] = root;
+  b->stamp[root] = pass;
+  b->level[root] = 0;
+  *last_start = 0;
+  while (head < tail) {
+    int32_t v = b->queue[head++];
+    if (b->level[v] > b->level[b->queue[*last_start]])
+      *last_start = head - 1;
+    FOR_NEIGHBOURS(g, v, w, {
+      if (b->stamp[w] != pass) {
+        b->stamp[w] = pass;
+        b->level[w] = b->level[v] + 1;
+        b->queue[tail++] = w;
+      }
+    })
+  }
+  *depth = b->level[b->queue[tail - 1]];
+  return tail;
+}
+
+/* A pseudo-peripheral node of start's component. */
+static int32_t peripheral(const graph *g, bfs *b, int32_t start, int32_t *pass) {
+  int32_t root = start, last, depth, best_depth = -1;
+  for (int round = 0; round < 8; round++) {
+    int32_t count = levels_from(g, b, root, ++*pass, &last, &depth);
+    if (depth <= best_depth)
+      break;
+    best_depth = depth;
+    int32_t next = b->queue[last];
+    for (int32_t q = last + 1; q < count; q++)
+      if (g->degree[b->queue[q]] < g->degree[next])
+        next = b->queue[q];
+    if (next == root)
+      break;
+    root = next;
+  }
+  return root;
+}
+
+static int compare_keys(const void *x, const void *y) {
+  int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+  return (a > b) - (a < b);
+}
+
+/* Sorts order[lo .. hi-1], a node's new neighbours, by (degree, index)
+ * through keys (room for hi - lo): insertion for short lists, qsort for the
+ * rows of dense nodes. */
+static void sort_by_degree(int32_t *order, int32_t lo, int32_t hi, const int32_t *degree, int64_t *keys) {
+  int32_t len = hi - lo;
+  for (int32_t i = 0; i < len; i++)
+    keys[i] = (int64_t)degree[order[lo + i]] << 32 | order[lo + i];
+  if (len > 16)
+    qsort(keys, (size_t)len, sizeof *keys, compare_keys);
+  else
+    for (int32_t i = 1; i < len; i++) {
+      int64_t k = keys[i];
+      int32_t j = i;
+      for (; j > 0 && keys[j - 1] > k; j--)
+        keys[j] = keys[j - 1];
+      keys[j] = k;
+    }
+  for (int32_t i = 0; i < len; i++)
+    order[lo + i] = (int32_t)(keys[i] & 0xFFFFFFFF);
+}
+
+amg_status fmt_csr_rcm(const fmt_csr *a, int32_t **perm_out) {
+  if (!perm_out)
+    return amg_error(AMG_ERR_ARG, "csr_rcm: perm is NULL");
+  *perm_out = NULL;
+  if (!a)
+    return amg_error(AMG_ERR_ARG, "csr_rcm: a is NULL");
+  if (a->loc != FMT_HOST || a->m != a->n)
+    return amg_error(AMG_ERR_ARG, "csr_rcm: need a square host matrix, not %d x %d", a->m, a->n);
+  int32_t n = a->m;
+  fmt_csr *at = NULL;
+  graph g = {a, NULL, NULL};
+  bfs b = {NULL, NULL, NULL};
+  int32_t *order = NULL, *placed = NULL;
+  int64_t *keys = NULL;
+  amg_status s = fmt_csr_transpose(a, &at);
+  g.at = at;
+  if (s == AMG_OK)
+    s = fmt_alloc((void **)&g.degree, (int64_t)n + 1, sizeof(int32_t), FMT_HOST);
+  if (s == AMG_OK)
+    s = fmt_alloc((void **)&b.queue, (int64_t)n + 1, sizeof(int32_t), FMT_HOST);
+  if (s == AMG_OK)
+    s = fmt_alloc((void **)&b.level, (int64_t)n + 1, sizeof(int32_t), FMT_HOST);
+  if (s == AMG_OK)
+    s = fmt_alloc((void **)&b.stamp, (int64_t)n + 1, sizeof(int32_t), FMT_HOST);
+  if (s == AMG_OK)
+    s = fmt_alloc((void **)&order, (int64_t)n + 1, sizeof(int32_t), FMT_HOST);
+  if (s == AMG_OK)
+    s = fmt_alloc((void **)&placed, (int64_t)n + 1, sizeof(int32_t), FMT_HOST);
+  if (s == AMG_OK)
+    s = fmt_alloc((void **)&keys, (int64_t)n + 1, sizeof(int64_t), FMT_HOST);
+  if (s != AMG_OK)
+    goto done;
+  for (int32_t v = 0; v < n; v++) {
+    int32_t d = 0;
+    FOR_NEIGHBOURS(&g, v, w, { (void)w; d++; })
+    g.degree[v] = d; /* an entry stored in both A and A^T counts twice: a heuristic only */
+    b.stamp[v] = -1;
+    placed[v] = 0;
+  }
+  int32_t pass = -1, count = 0;
+  for (int32_t v = 0; v < n; v++) {
+    if (placed[v])
+      continue;
+    int32_t root = peripheral(&g, &b, v, &pass), head = count;
+    order[count++] = root;
+    placed[root] = 1;
+    while (head < count) {
+      int32_t u = order[head++], first = count;
+      FOR_NEIGHBOURS(&g, u, w, {
+        if (!placed[w]) {
+          placed[w] = 1;
+          order[count++] = w;
+        }
+      })
+      sort_by_degree(order, first, count, g.degree, keys);
+    }
+  }
+  for (int32_t i = 0; i < n; i++) /* reversed: perm[new] = old */
+    placed[i] = order[n - 1 - i];
+  *perm_out = placed;
+  placed = NULL;
+done:
+  fmt_csr_destroy(at);
+  free(g.degree);
+  free(b.queue);
+  free(b.level);
+  free(b.stamp);
+  free(order);
+  free(placed);
+  free(keys);
+  return s;
+}
