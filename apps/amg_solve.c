@@ -374,7 +374,7 @@ static int solve_and_report(const app_config *cfg, const char *what, const fmt_c
                             const double *x0, double *x, const int32_t *perm, int repeat) {
   amg_hierarchy *h = NULL;
   amg_solve_report rep = {0};
-  char message[512] = ""; /* copied: a later error replaces amg_error_message() */
+  char message[AMG_MESSAGE_MAX] = ""; /* copied: a later error replaces amg_error_message() */
   solve_run run = {cfg, what, a->m, a->nnz, NULL, NULL, AMG_OK, message, NULL};
   int code = 0;
   amg_status s = amg_setup(a, &cfg->amg, &h);

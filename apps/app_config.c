@@ -427,7 +427,8 @@ static amg_status store_string(char *field, const app_key *k, const char *s, con
     dir_len = slash ? (size_t)(slash - base) + 1 : 0;
   }
   if (dir_len + strlen(s) >= APP_PATH_MAX)
-    return amg_error(AMG_ERR_CONFIG, "%s: %s is longer than %d bytes", where, k->name, APP_PATH_MAX - 1);
+    return amg_error(AMG_ERR_CONFIG, "%s: %s is longer than %d bytes%s", where, k->name, APP_PATH_MAX - 1,
+                     dir_len ? " once joined to the config file's directory" : "");
   snprintf(field, APP_PATH_MAX, "%.*s%s", (int)dir_len, base ? base : "", s);
   return AMG_OK;
 }

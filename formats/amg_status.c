@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static _Thread_local char amg_last_message[512];
+static _Thread_local char amg_last_message[AMG_MESSAGE_MAX];
 
 const char *amg_status_name(amg_status s) {
   switch (s) {

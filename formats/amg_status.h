@@ -45,6 +45,11 @@ amg_status amg_error(amg_status s, const char *fmt, ...)
 #endif
     ;
 
+/* The message's capacity in bytes, with its end: room for a path of
+ * PATH_MAX (4096) bytes and the line number and reason after it. Longer
+ * messages are cut. */
+#define AMG_MESSAGE_MAX 4608
+
 /* The message recorded by the last failing call on this thread ("" if none). */
 const char *amg_error_message(void);
 

@@ -322,7 +322,7 @@ amg_status amg_note_asymmetry(amg_hierarchy *h, amg_status s) {
                     s == AMG_ERR_NOT_CONVERGED || s == AMG_ERR_BAD_DIAGONAL;
   if (!spd_failure)
     return s;
-  char what[512]; /* the message buffer's size (amg_status.c) */
+  char what[AMG_MESSAGE_MAX];
   snprintf(what, sizeof what, "%s", amg_error_message());
   int checked = !h->symmetry_known && h->levels > 0 && h->level[0].a;
   if (checked) {

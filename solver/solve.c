@@ -432,7 +432,7 @@ static amg_status solve(amg_hierarchy *h, const double *b, double *x, amg_solve_
     s = pcg_with_restarts(h, bnorm, rep, !guess);
   else
     s = stationary(h, bnorm, rep, !guess);
-  char message[512];
+  char message[AMG_MESSAGE_MAX];
   snprintf(message, sizeof message, "%s", amg_error_message());
   if (!guess_met && (h->opt.solver != AMG_SOLVER_PCG || s != AMG_OK))
     tr = true_residual(h, bnorm, &rep->relative_residual);

@@ -65,6 +65,10 @@ mm() { # mm NAME CONTENT: a config reading the matrix file NAME.mtx
 expect "missing matrix file" 1 "cannot open" -- --config "$src/configs/matrix_market.cfg" --set problem.file=$dir/none.mtx
 mm malformed '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 4\n2 x 4\n'
 expect "malformed .mtx" 1 "malformed.mtx:4:" -- --config "$dir/malformed.cfg"
+# A path of 700 bytes: the message keeps the file's name, its line and the reason.
+long="$dir/$(printf 'd%.0s' $(seq 230))/$(printf 'e%.0s' $(seq 230))/$(printf 'f%.0s' $(seq 230))"
+mkdir -p "$long" && cp "$dir/malformed.mtx" "$dir/malformed.cfg" "$long/"
+expect "malformed .mtx under a long path" 1 "malformed.mtx:4: " -- --config "$long/malformed.cfg"
 mm range '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 4\n3 2 4\n'
 expect "index out of range" 1 "range.mtx:4: row index 3 out of range" -- --config "$dir/range.cfg"
 mm rect '%%MatrixMarket matrix coordinate real general\n2 3 2\n1 1 4\n2 2 4\n'
