@@ -1059,35 +1059,54 @@ amg_status app_config_set(app_config *cfg, const char *assignment) {
   return st;
 }
 
-/* Two names of one file: the same string, or two existing files with the
- * same device and inode. */
-static int same_file(const char *a, const char *b) {
-  struct stat sa, sb;
-  return !strcmp(a, b) ||
-         (stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
+/* What path names, for same_file: the file's device and inode where it
+ * exists (1, *base NULL), else its directory's and its last component (2);
+ * 0 where neither can be found. */
+static int file_identity(const char *path, struct stat *st, const char **base) {
+  *base = NULL;
+  if (stat(path, st) == 0)
+    return 1;
+  const char *slash = strrchr(path, '/');
+  char dir[APP_PATH_MAX];
+  snprintf(dir, sizeof dir, "%.*s", slash ? (slash == path ? 1 : (int)(slash - path)) : 1, slash ? path : ".");
+  *base = slash ? slash + 1 : path;
+  return stat(dir, st) == 0 ? 2 : 0;
 }
 
-/* output.solution must not overwrite the report or an input file that is read. */
-static amg_status check_solution_path(const app_config *cfg) {
-  const struct { const char *key, *value; int read; } others[] = {
-      {"output.report", cfg->report, 1},
-      {"problem.file", cfg->file, cfg->problem_type == APP_PROBLEM_MATRIX_MARKET},
-      {"problem.rhs_file", cfg->rhs_file, cfg->rhs == APP_RHS_FILE},
-      {"problem.x0_file", cfg->x0_file, 1}};
-  if (cfg->solution[0] == '\0')
-    return AMG_OK;
-  for (size_t k = 0; k < sizeof others / sizeof others[0]; k++)
-    if (others[k].read && others[k].value[0] && same_file(cfg->solution, others[k].value))
-      return amg_error(AMG_ERR_CONFIG,
-                       "output.solution = \"%s\" is the same file as %s = \"%s\"; give output.solution "
-                       "another path", cfg->solution, others[k].key, others[k].value);
+/* Two names of one file, existing or to be written: the same string, one
+ * file, or one name in one directory ("./x" and "x"). */
+static int same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  const char *base_a, *base_b;
+  if (!strcmp(a, b))
+    return 1;
+  int ka = file_identity(a, &sa, &base_a), kb = file_identity(b, &sb, &base_b);
+  return ka && ka == kb && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
+         (ka == 1 || !strcmp(base_a, base_b));
+}
+
+/* The files written (output.solution, output.report) must differ from each
+ * other and from every input file that is read. */
+static amg_status check_output_paths(const app_config *cfg) {
+  const struct { const char *key, *value; int used, output; } files[] = {
+      {"output.solution", cfg->solution, 1, 1},
+      {"output.report", cfg->report, 1, 1},
+      {"problem.file", cfg->file, cfg->problem_type == APP_PROBLEM_MATRIX_MARKET, 0},
+      {"problem.rhs_file", cfg->rhs_file, cfg->rhs == APP_RHS_FILE, 0},
+      {"problem.x0_file", cfg->x0_file, 1, 0}};
+  size_t count = sizeof files / sizeof files[0];
+  for (size_t o = 0; o < count && files[o].output; o++)
+    for (size_t k = o + 1; k < count; k++)
+      if (files[o].value[0] && files[k].used && files[k].value[0] && same_file(files[o].value, files[k].value))
+        return amg_error(AMG_ERR_CONFIG, "%s = \"%s\" is the same file as %s = \"%s\"; give %s another path",
+                         files[o].key, files[o].value, files[k].key, files[k].value, files[o].key);
   return AMG_OK;
 }
 
 amg_status app_config_finish(app_config *cfg) {
   if (!cfg)
     return amg_error(AMG_ERR_ARG, "app_config_finish: NULL argument");
-  amg_status st = check_solution_path(cfg);
+  amg_status st = check_output_paths(cfg);
   if (st != AMG_OK)
     return st;
   if (cfg->problem_type == APP_PROBLEM_MATRIX_MARKET && cfg->file[0] == '\0')

@@ -431,8 +431,9 @@ static void check_finish(void) {
   CHECK_OK(app_config_set(&c, "solver.type=stationary"));
   CHECK_OK(app_config_finish(&c));
 
-  /* output.solution may not be the report (the same string) or an input
-   * file that is read (the same string, or the same device and inode) */
+  /* output.solution and output.report may not be each other or an input
+   * file that is read (the same string, the same device and inode, or one
+   * name in one directory) */
   write_file(DIR "/in.mtx", "%%MatrixMarket matrix array real general\n1 1\n1\n");
   const char *clashes[][4] = {
       {"output.report=r.json", "", "output.solution=r.json",
@@ -444,6 +445,13 @@ static void check_finish(void) {
        "output.solution = \"tcfg_b.txt\" is the same file as problem.rhs_file"},
       {"problem.x0_file=" DIR "/in.mtx", "", "output.solution=" DIR "//in.mtx",
        "output.solution = \"" DIR "//in.mtx\" is the same file as problem.x0_file"},
+      /* two names of one file that does not exist yet */
+      {"output.report=./tcfg_not_yet.json", "", "output.solution=tcfg_not_yet.json",
+       "output.solution = \"tcfg_not_yet.json\" is the same file as output.report = \"./tcfg_not_yet.json\""},
+      /* the report over an input */
+      {"problem.file=" DIR "/in.mtx", "problem.type=matrix_market", "output.report=" DIR "/./in.mtx",
+       "output.report = \"" DIR "/./in.mtx\" is the same file as problem.file = \"" DIR "/in.mtx\"; give "
+       "output.report another path"},
   };
   for (size_t i = 0; i < sizeof clashes / sizeof clashes[0]; i++) {
     app_config_default(&c);
