@@ -29,14 +29,8 @@ typedef struct mm_coo {
   int64_t count, cap;
 } mm_coo;
 
-static amg_status read_banner(mm_file *r, mm_field *field, int *symmetric) {
-  amg_status s = AMG_OK;
-  if (!mm_read_line(r, &s)) {
-    if (s != AMG_OK)
-      return s;
-    r->line = 1;
-    return mm_parse_error(r, "empty file, expected a %%%%MatrixMarket banner");
-  }
+/* The banner in r->buf. */
+static amg_status parse_banner(const mm_file *r, mm_field *field, int *symmetric) {
   const char *p = r->buf, *tok[5];
   int len[5], k = 0;
   if (!mm_next_token(&p, &tok[0], &len[0]) || !mm_word_is(tok[0], len[0], "%%matrixmarket"))
@@ -282,6 +276,36 @@ done:
   return s;
 }
 
+amg_status mm_read_coordinate(mm_file *r, int system, int32_t vector_rows, fmt_csr **out) {
+  mm_coo c = {0};
+  mm_field field = MM_REAL;
+  int symmetric = 0;
+  int32_t m = 0, n = 0;
+  int64_t nnz = 0;
+  amg_status s = parse_banner(r, &field, &symmetric);
+  if (s == AMG_OK)
+    s = read_size(r, symmetric, &m, &n, &nnz);
+  if (s == AMG_OK && vector_rows >= 0 && n != 1)
+    s = mm_parse_error(r, "a vector has 1 column, the size line says %d x %d", m, n);
+  if (s == AMG_OK && vector_rows >= 0 && m != vector_rows)
+    s = mm_parse_error(r, "the vector has %d rows, the matrix needs %d", m, vector_rows);
+  if (s == AMG_OK && system && m != n)
+    s = amg_error(AMG_ERR_NOT_SQUARE, "%s:%lld: the size line declares %d x %d; a linear system needs a square "
+                  "matrix", r->path, r->line, m, n);
+  if (s == AMG_OK && system && nnz < m)
+    s = amg_error(AMG_ERR_BAD_DIAGONAL,
+                  "%s:%lld: %lld entries for %d rows; every row needs its diagonal entry, so at least %d entries",
+                  r->path, r->line, (long long)nnz, m, m);
+  if (s == AMG_OK)
+    s = read_entries(r, field, symmetric, m, n, nnz, &c);
+  if (s == AMG_OK)
+    s = coo_to_csr(r->path, &c, symmetric, m, n, out);
+  free(c.row);
+  free(c.col);
+  free(c.val);
+  return s;
+}
+
 /* system: refuse, from the size line and before the O(m) arrays exist, a
  * matrix that cannot be a linear system's (fmt_mm_read_system). */
 static amg_status read_matrix(const char *path, int system, fmt_csr **out) {
@@ -294,29 +318,14 @@ static amg_status read_matrix(const char *path, int system, fmt_csr **out) {
   mm_open(&r, path);
   if (!r.f)
     return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-  mm_coo c = {0};
-  mm_field field = MM_REAL;
-  int symmetric = 0;
-  int32_t m = 0, n = 0;
-  int64_t nnz = 0;
-  amg_status s = read_banner(&r, &field, &symmetric);
-  if (s == AMG_OK)
-    s = read_size(&r, symmetric, &m, &n, &nnz);
-  if (s == AMG_OK && system && m != n)
-    s = amg_error(AMG_ERR_NOT_SQUARE, "%s:%lld: the size line declares %d x %d; a linear system needs a square "
-                  "matrix", path, r.line, m, n);
-  if (s == AMG_OK && system && nnz < m)
-    s = amg_error(AMG_ERR_BAD_DIAGONAL,
-                  "%s:%lld: %lld entries for %d rows; every row needs its diagonal entry, so at least %d entries",
-                  path, r.line, (long long)nnz, m, m);
-  if (s == AMG_OK)
-    s = read_entries(&r, field, symmetric, m, n, nnz, &c);
+  amg_status s = AMG_OK;
+  if (mm_read_line(&r, &s))
+    s = mm_read_coordinate(&r, system, -1, out);
+  else if (s == AMG_OK) {
+    r.line = 1;
+    s = mm_parse_error(&r, "empty file, expected a %%%%MatrixMarket banner");
+  }
   fclose(r.f); /* read-only: a close error cannot lose data */
-  if (s == AMG_OK)
-    s = coo_to_csr(path, &c, symmetric, m, n, out);
-  free(c.row);
-  free(c.col);
-  free(c.val);
   return s;
 }
 

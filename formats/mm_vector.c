@@ -2,9 +2,10 @@
  * solution x it writes.
  *
  * Read: a Matrix Market array ("%%MatrixMarket matrix array real general",
- * or integer; a size line "n 1", then n values), a Matrix Market coordinate
- * matrix of n x 1 (as fmt_mm_read reads it, from a file it can open again;
- * entries not listed are 0), or a plain list of one value per line. Comment
+ * or integer, whose values must then be integers; a size line "n 1", then n
+ * values), a Matrix Market coordinate matrix of n x 1 (as fmt_mm_read reads
+ * it, in the same pass, so from a pipe too; entries not listed are 0), or a
+ * plain list of one value per line. Comment
  * lines ('%', and '#' in a plain list) and blank lines are skipped. Lines and tokens as mm_lex.h reads them; every value must be a
  * finite double, and the count must be exactly n. Each error names path:line.
  * Write: the Matrix Market array form, values as "%.17g", which identifies a
@@ -15,9 +16,9 @@
 #include "mm_lex.h"
 
 /* The banner in r->buf (a first line starting with %%MatrixMarket): a real
- * or integer general array, or (*coordinate set, the rest left to
- * fmt_mm_read) a coordinate matrix. */
-static amg_status check_banner(const mm_file *r, int *coordinate) {
+ * or (*integer set) integer general array, or (*coordinate set, the rest
+ * left to mm_read_coordinate) a coordinate matrix. */
+static amg_status check_banner(const mm_file *r, int *coordinate, int *integer) {
   const char *p = r->buf, *tok[5];
   int len[5];
   for (int k = 0; k < 5; k++)
@@ -30,7 +31,8 @@ static amg_status check_banner(const mm_file *r, int *coordinate) {
     return mm_parse_error(r, "a vector must be a Matrix Market array ('%%%%MatrixMarket matrix array real "
                              "general') or an n x 1 coordinate matrix, not '%.*s %.*s'",
                           MM_SHOW(len[1]), tok[1], MM_SHOW(len[2]), tok[2]);
-  if (!mm_word_is(tok[3], len[3], "real") && !mm_word_is(tok[3], len[3], "integer"))
+  *integer = mm_word_is(tok[3], len[3], "integer");
+  if (!mm_word_is(tok[3], len[3], "real") && !*integer)
     return mm_parse_error(r, "field '%.*s' is not supported for a vector (real or integer)", MM_SHOW(len[3]),
                           tok[3]);
   if (!mm_word_is(tok[4], len[4], "general"))
@@ -40,13 +42,12 @@ static amg_status check_banner(const mm_file *r, int *coordinate) {
   return AMG_OK;
 }
 
-/* The size line: "rows 1" (array) or "rows 1 entries" (coordinate), with
- * rows == n. */
-static amg_status read_size(mm_file *r, int coordinate, int32_t n) {
-  static const char *const what[3] = {"row count", "column count", "entry count"};
-  static const long long lo[3] = {0, 0, 0}, hi[3] = {FMT_MAX_DIM, FMT_MAX_DIM, INT64_MAX};
-  long long v[3];
-  amg_status s = mm_read_size_line(r, coordinate ? 3 : 2, coordinate ? "rows 1 entries" : "rows 1", what, lo, hi, v);
+/* An array's size line: "rows 1", with rows == n. */
+static amg_status read_size(mm_file *r, int32_t n) {
+  static const char *const what[2] = {"row count", "column count"};
+  static const long long lo[2] = {0, 0}, hi[2] = {FMT_MAX_DIM, FMT_MAX_DIM};
+  long long v[2];
+  amg_status s = mm_read_size_line(r, 2, "rows 1", what, lo, hi, v);
   if (s != AMG_OK)
     return s;
   if (v[1] != 1)
@@ -56,8 +57,9 @@ static amg_status read_size(mm_file *r, int coordinate, int32_t n) {
   return AMG_OK;
 }
 
-/* The values after the header (if any), one per line, into x[0 .. n-1]. */
-static amg_status read_values(mm_file *r, int plain, int32_t n, double *x) {
+/* The values after the header (if any), one per line, into x[0 .. n-1];
+ * integers where the banner says so. */
+static amg_status read_values(mm_file *r, int plain, int integer, int32_t n, double *x) {
   amg_status s = AMG_OK;
   int32_t count = 0;
   int first = plain; /* in a plain list, r->buf already holds the first value's line */
@@ -72,7 +74,14 @@ static amg_status read_values(mm_file *r, int plain, int32_t n, double *x) {
       return mm_parse_error(r, "one value per line; trailing characters: '%.*s'", MM_SHOW(extra_len), extra);
     if (count == n)
       return mm_parse_error(r, "more than the %d values the matrix needs", n);
-    if ((s = mm_parse_real(r, tok, len, "value", &x[count])) != AMG_OK)
+    if (integer) {
+      long long v;
+      int bad = mm_parse_int(tok, len, &v);
+      if (bad)
+        return mm_parse_error(r, bad == 1 ? "value is not an integer: '%.*s'" : "integer value %.*s out of range",
+                              MM_SHOW(len), tok);
+      x[count] = (double)v;
+    } else if ((s = mm_parse_real(r, tok, len, "value", &x[count])) != AMG_OK)
       return s;
     count++;
   }
@@ -83,15 +92,10 @@ static amg_status read_values(mm_file *r, int plain, int32_t n, double *x) {
   return AMG_OK;
 }
 
-/* The n x 1 coordinate matrix in path as the dense vector x. */
-static amg_status read_coordinate(const char *path, int32_t n, double *x) {
+/* The n x 1 coordinate matrix read from r (its banner in buf) as the dense vector x. */
+static amg_status read_coordinate(mm_file *r, int32_t n, double *x) {
   fmt_csr *c = NULL;
-  amg_status s = fmt_mm_read(path, &c);
-  if (s != AMG_OK)
-    return s;
-  if (c->n != 1 || c->m != n) /* read_size checked the size line: the file changed since */
-    s = amg_error(AMG_ERR_PARSE, "%s: a vector of %d rows must be %d x 1, the file is now %d x %d", path, n, n,
-                  c->m, c->n);
+  amg_status s = mm_read_coordinate(r, 0, n, &c);
   for (int32_t i = 0; i < n && s == AMG_OK; i++) /* duplicates are summed already */
     x[i] = c->row_ptr[i + 1] > c->row_ptr[i] ? c->val[c->row_ptr[i]] : 0.0;
   fmt_csr_destroy(c);
@@ -122,17 +126,17 @@ amg_status fmt_mm_read_vector(const char *path, int32_t n, double *x) {
     s = amg_error(AMG_ERR_PARSE, "%s: empty file, the matrix needs %d values", path, n);
   if (s == AMG_OK && !plain && r->line > 1) /* as fmt_mm_read, which a coordinate file goes through */
     s = mm_parse_error(r, "the %%%%MatrixMarket banner must be the first line");
-  int coordinate = 0;
+  int coordinate = 0, integer = 0;
   if (s == AMG_OK && !plain)
-    s = check_banner(r, &coordinate);
-  if (s == AMG_OK && !plain)
-    s = read_size(r, coordinate, n);
-  if (s == AMG_OK && coordinate) {
-    fclose(r->f);
-    return read_coordinate(path, n, x);
+    s = check_banner(r, &coordinate, &integer);
+  if (s == AMG_OK && coordinate)
+    s = read_coordinate(r, n, x);
+  else {
+    if (s == AMG_OK && !plain)
+      s = read_size(r, n);
+    if (s == AMG_OK)
+      s = read_values(r, found && plain, integer, n, x);
   }
-  if (s == AMG_OK)
-    s = read_values(r, found && plain, n, x);
   fclose(r->f);
   return s;
 }

@@ -185,6 +185,18 @@ run --config "$dir/pipe.cfg"
 status=$?
 kill $writer 2>/dev/null # still blocked if amg_solve never opened the pipe
 verdict "matrix from a pipe" $status "$(grep -m1 'converged after' "$dir/out")"
+# b as a 4 x 1 coordinate matrix through a pipe: read in the pass that found its banner (a second
+# open of the pipe waited for a writer that never came).
+mkfifo "$dir/pipe_b.mtx"
+printf '%%%%MatrixMarket matrix coordinate real general\n4 1 4\n1 1 1\n2 1 1\n3 1 1\n4 1 1\n' >"$dir/pipe_b.mtx" &
+writer=$!
+printf 'problem: { type = "matrix_market"; file = "tri4.mtx"; rhs = "file"; rhs_file = "pipe_b.mtx"; };\n%s\n' \
+  'output: { verbose = false; };' >"$dir/pipe_b.cfg"
+run --config "$dir/pipe_b.cfg"
+[ $code -eq 0 ]
+status=$?
+kill $writer 2>/dev/null
+verdict "b as a coordinate matrix from a pipe" $status "$(grep -m1 'converged after' "$dir/out")"
 expect "cusparse on the CPU" 1 "amg.spgemm = cusparse needs the GPU, and the backend is cpu" -- \
   --config "$dir/tiny.cfg" --set amg.spgemm=cusparse
 run --config "$dir/tiny.cfg" --compare-orders cusparse

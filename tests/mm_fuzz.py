@@ -127,14 +127,23 @@ def read_vector(data, n):
         if len(t) != 2 or not all(INT.match(w) for w in t) or int(t[1]) != 1 or int(t[0]) != n:
             return None
         values = rest[1:]
+        integer = tokens(filled[0])[3].lower() == 'integer'
     else:
         values = [l for l in lines if tokens(l) and not l.startswith(('%', '#'))]
+        integer = False
     if len(values) != n:
         return None
     out = []
     for line in values:
         t = tokens(line)
-        v = real(t[0]) if len(t) == 1 else None
+        if len(t) != 1:
+            return None
+        if integer:  # an integer array's values are integers, as the matrix reader's are
+            if not INT.match(t[0]) or not -2**63 <= int(t[0]) < 2**63:
+                return None
+            v = float(int(t[0]))
+        else:
+            v = real(t[0])
         if v is None:
             return None
         out.append(v)

@@ -562,6 +562,10 @@ static void test_vectors(void) {
                                                           "needs 2"},
       {"%%MatrixMarket matrix array real general\n2 1\n1\n", "mmio_t_bad.mtx:3: 1 value, the matrix needs 2"},
       {"%%MatrixMarket matrix array real general\n2 1\n1\n1e999\n", "mmio_t_bad.mtx:4: value is not finite"},
+      /* an integer array holds integers, as an integer coordinate file does */
+      {"%%MatrixMarket matrix array integer general\n2 1\n1.5\n1\n", "mmio_t_bad.mtx:3: value is not an integer: '1.5'"},
+      {"%%MatrixMarket matrix array integer general\n2 1\n1\n9223372036854775808\n",
+       "mmio_t_bad.mtx:4: integer value 9223372036854775808 out of range"},
   };
   for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
     size_t len = strlen(bad[k].text);
