@@ -202,9 +202,10 @@ amg_status fmt_mm_read_system(const char *path, fmt_csr **out);
 /* Writes coordinate real general with 17 significant digits. */
 amg_status fmt_mm_write(const char *path, const fmt_csr *a);
 /* A dense vector of n values into x: a Matrix Market array ("matrix array real
- * general", size line "n 1"), an n x 1 coordinate matrix (unlisted entries 0;
- * read as fmt_mm_read reads it, so not from a pipe), or a plain list of one
- * value per line ('#' and '%' comments). Each value finite, exactly n of
+ * general", or integer with integer values; size line "n 1"), an n x 1
+ * coordinate matrix (unlisted entries 0; read as fmt_mm_read reads it, in one
+ * pass, so from a pipe too), or a plain list of one value per line ('#' and
+ * '%' comments). Each value finite, exactly n of
  * them; errors name path:line. */
 amg_status fmt_mm_read_vector(const char *path, int32_t n, double *x);
 /* x[0 .. n-1] as a Matrix Market array, each value as "%.17g" (read back bit for bit). */
