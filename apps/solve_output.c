@@ -134,7 +134,7 @@ void print_order_comparison(FILE *f, const char *const *names, const amg_setup_r
                             int count) {
   fprintf(f, "\nGalerkin product per level: time (ms), GFLOP/s, nnz of the intermediate product\n%5s", "level");
   for (int k = 0; k < count; k++)
-    fprintf(f, " | %-30s", names[k]);
+    fprintf(f, " | %-33s", names[k]); /* a cell: "%8.3f ms %6.1f GF/s %9lld" */
   fputc('\n', f);
   int levels = reports[0]->levels;
   for (int l = 0; l + 1 < levels; l++) {
@@ -145,7 +145,7 @@ void print_order_comparison(FILE *f, const char *const *names, const amg_setup_r
         fprintf(f, " | %8.3f ms %6.1f GF/s %9lld", v->ms_galerkin, v->galerkin_gflops,
                 (long long)v->intermediate_nnz);
       else
-        fprintf(f, " | %-30s", "-");
+        fprintf(f, " | %-33s", "-");
     }
     fputc('\n', f);
   }
@@ -208,7 +208,8 @@ amg_status write_report(const char *path, const solve_run *run) {
   json_string(&w, "reorder", run->cfg->reorder == APP_REORDER_RCM ? "rcm" : "none");
   json_int(&w, "rows", run->rows);
   json_int(&w, "nnz", run->nnz);
-  json_string(&w, "backend", r ? (r->on_gpu ? "gpu" : "cpu") : "none");
+  json_string(&w, "backend", r ? (r->on_gpu ? "gpu" : "cpu") /* the chosen one, where the setup failed */
+                                : o->backend == AMG_BACKEND_GPU ? "gpu" : o->backend == AMG_BACKEND_CPU ? "cpu" : "none");
   json_string(&w, "solver", o->solver == AMG_SOLVER_PCG ? "pcg" : "stationary");
   json_string(&w, "spgemm", spgemm_backend_name(o->spgemm));
   json_string(&w, "galerkin_order_option", amg_galerkin_order_name(o->galerkin_order));
