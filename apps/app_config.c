@@ -147,7 +147,8 @@ static const app_key keys[] = {
     INT_KEY("cycle.pre_sweeps", amg.pre_sweeps, "1", 0, 100,
             "weighted-Jacobi sweeps before the coarse-grid correction"),
     INT_KEY("cycle.post_sweeps", amg.post_sweeps, "1", 0, 100,
-            "weighted-Jacobi sweeps after the coarse-grid correction; for pcg equal to pre_sweeps, not 0"),
+            "weighted-Jacobi sweeps after the coarse-grid correction; for pcg equal to pre_sweeps, not 0; "
+            "for stationary, pre and post not both 0 unless amg.max_levels = 1"),
     FLOAT_KEY("cycle.jacobi_omega", amg.jacobi_omega, "0.0", '[', 0.0, 2.0, ')',
               "Jacobi weight; 0 means automatic, 4/(3 rho) with rho from the setup; another value is used as given, "
               "and the sweep converges only below 2/rho(D^-1 A) (about 1 on Poisson problems)"),

@@ -67,6 +67,10 @@ amg_status amg_options_check(const amg_options *o) {
   if (o->solver == AMG_SOLVER_PCG && o->pre_sweeps == 0 && o->post_sweeps == 0)
     return amg_error(AMG_ERR_CONFIG, "cycle.pre_sweeps = cycle.post_sweeps = 0 with solver.type = pcg: without "
                                      "smoothing the V-cycle is a singular preconditioner; take at least 1");
+  if (o->solver == AMG_SOLVER_STATIONARY && o->pre_sweeps == 0 && o->post_sweeps == 0 && o->max_levels > 1)
+    return amg_error(AMG_ERR_CONFIG, "cycle.pre_sweeps = cycle.post_sweeps = 0 with solver.type = stationary: "
+                                     "without smoothing the V-cycle corrects only the coarse part of the error and "
+                                     "never converges; take at least 1 (or amg.max_levels = 1, a direct solve)");
   if (o->solver == AMG_SOLVER_PCG && o->pre_sweeps != o->post_sweeps)
     return amg_error(AMG_ERR_CONFIG,
                      "cycle.pre_sweeps = %d and cycle.post_sweeps = %d must be equal with solver.type = pcg: "

@@ -429,6 +429,8 @@ static void check_finish(void) {
   CHECK_OK(app_config_set(&c, "cycle.post_sweeps=0"));
   CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG, "without smoothing the V-cycle is a singular preconditioner");
   CHECK_OK(app_config_set(&c, "solver.type=stationary"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG, "stationary: without smoothing the V-cycle corrects only");
+  CHECK_OK(app_config_set(&c, "amg.max_levels=1")); /* a direct solve needs no smoothing */
   CHECK_OK(app_config_finish(&c));
 
   /* output.solution and output.report may not be each other or an input
