@@ -11,6 +11,7 @@
 #define AMG_OPS_H
 
 #include <float.h>
+#include <math.h>
 #include <stdint.h>
 
 #include "formats.h"
@@ -251,9 +252,25 @@ amg_status amg_axpy(fmt_location loc, int32_t n, double alpha, const double *x, 
 amg_status amg_fill(fmt_location loc, int32_t n, double value, double *x);
 amg_status amg_power_step(fmt_location loc, int32_t n, const double *d, const double *dinv, const double *x,
                           double *y, double *stats, double *work);
-/* x[i] = 0.5 + amg_priority(i) / 2^31: fixed, positive, no structure. */
-amg_status amg_fill_start_vector(fmt_location loc, int32_t n, double *x);
-amg_status amg_fill_start_vector_device(int32_t n, double *x);
+/* The power iteration's start: x[i] = (0.5 + amg_priority(i) / 2^31) * f_i,
+ * fixed, positive, with no structure. f_i = min(1, sqrt(AMG_START_OUTLIER *
+ * h / d[i])), h = n / sum_dinv[0] the harmonic mean of the diagonal (read
+ * where the vectors live; f = 1 where h is 0 or not finite): rows whose
+ * diagonal exceeds AMG_START_OUTLIER h get about the x'Dx weight of a
+ * typical row, and the others, all rows of the Poisson problems' levels,
+ * are not scaled. With x[i] of order 1 a row of huge diagonal (a penalised
+ * Dirichlet row, a pinned node: d = 1e12 on a 2D Laplacian) held nearly all
+ * of x'Dx, so ten steps returned rho ~ 1, its own eigenvalue, for the
+ * Laplacian's ~2, and the smoother diverged. The harmonic mean, unlike the
+ * mean, is not pulled up by those rows. */
+#define AMG_START_OUTLIER 16.0
+amg_status amg_fill_start_vector(fmt_location loc, int32_t n, const double *d, const double *sum_dinv, double *x);
+amg_status amg_fill_start_vector_device(int32_t n, const double *d, const double *sum_dinv, double *x);
+/* The scale f_i above, the same on both backends. */
+static inline AMG_HD double amg_start_scale(int32_t n, double d, double sum_dinv) {
+  double ref = AMG_START_OUTLIER * (double)n / sum_dinv;
+  return ref > 0.0 && ref <= DBL_MAX && d > ref ? sqrt(ref / d) : 1.0;
+}
 /* The first Jacobi sweep from x = 0: x = omega * dinv .* b. */
 amg_status amg_jacobi_first(fmt_location loc, int32_t n, const double *dinv, double omega, const double *b,
                             double *x);

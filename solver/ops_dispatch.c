@@ -1,4 +1,5 @@
 /* Host or device by location: the algorithm code never names a backend. */
+#include <math.h>
 #include <string.h>
 
 #include "amg_ops.h"
@@ -75,11 +76,11 @@ amg_status amg_coarse_create(const fmt_tile *a, amg_coarse_solver **out) {
   return BY_LOC(a->loc, amg_coarse_create_host(a, out), amg_coarse_create_device(a, out));
 }
 
-amg_status amg_fill_start_vector(fmt_location loc, int32_t n, double *x) {
+amg_status amg_fill_start_vector(fmt_location loc, int32_t n, const double *d, const double *sum_dinv, double *x) {
   if (loc == FMT_DEVICE)
-    return amg_fill_start_vector_device(n, x);
+    return amg_fill_start_vector_device(n, d, sum_dinv, x);
   for (int32_t i = 0; i < n; i++)
-    x[i] = 0.5 + amg_priority((uint32_t)i) * 0x1.0p-31;
+    x[i] = (0.5 + amg_priority((uint32_t)i) * 0x1.0p-31) * amg_start_scale(n, d[i], *sum_dinv);
   return AMG_OK;
 }
 

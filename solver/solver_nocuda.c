@@ -69,7 +69,9 @@ int amg_spmv_baseline_offset_bytes(const amg_spmv_baseline *h) {
   (void)h;
   return 0;
 }
-amg_status amg_fill_start_vector_device(int32_t n, double *x) { return no_cuda("fill_start_vector"); }
+amg_status amg_fill_start_vector_device(int32_t n, const double *d, const double *sum_dinv, double *x) {
+  return no_cuda("fill_start_vector");
+}
 amg_status amg_invert_device(int32_t n, const double *d, double *dinv) { return no_cuda("invert"); }
 amg_status amg_jacobi_first_device(int32_t n, const double *dinv, double omega, const double *b, double *x) {
   return no_cuda("jacobi_first");

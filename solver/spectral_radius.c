@@ -19,8 +19,12 @@ amg_status amg_spectral_radius(const fmt_tile *a, const double *d, const double 
     s = fmt_alloc((void **)&stats, AMG_POWER_STATS, sizeof *stats, loc);
   if (s == AMG_OK && loc == FMT_DEVICE)
     s = fmt_alloc((void **)&work, (size_t)AMG_POWER_STATS * AMG_POWER_PARTIALS, sizeof *work, loc);
+  if (s == AMG_OK) /* stats[0] = sum of 1/d_i, for the start vector's scale */
+    s = amg_fill(loc, n, 1.0, x);
   if (s == AMG_OK)
-    s = amg_fill_start_vector(loc, n, x);
+    s = amg_pcg_dot(loc, n, dinv, x, stats, 0, work);
+  if (s == AMG_OK)
+    s = amg_fill_start_vector(loc, n, d, stats, x);
   for (int step = 0; step < steps && s == AMG_OK; step++) {
     s = amg_spmv(a, x, y); /* y = A x */
     if (s == AMG_OK)

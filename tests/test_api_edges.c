@@ -370,6 +370,33 @@ static void badly_scaled(void) {
   free(x);
 }
 
+/* Penalised rows: the 2D Laplacian with a few diagonal entries raised to
+ * 1e8..1e30 (Dirichlet rows by penalty, a pinned node). From an unscaled
+ * start, those rows held nearly all of x'Dx, ten power steps returned rho
+ * ~ 1 at level 0 (the Laplacian's is ~2), and PCG broke down. */
+static void penalised_rows(void) {
+  const double penalties[] = {1e8, 1e12, 1e30};
+  for (int k = 0; k < 3; k++) {
+    fmt_csr *a = NULL;
+    CHECK_OK(fmt_poisson(5, 60, &a));
+    for (int32_t i = 0; i < a->m; i += (k == 2 ? 59 : 1777)) /* row 0 and a few others; k = 2: a side's nodes */
+      for (int64_t e = a->row_ptr[i]; e < a->row_ptr[i + 1]; e++)
+        if (a->col[e] == i)
+          a->val[e] = penalties[k];
+    amg_options o = options();
+    amg_hierarchy *h = NULL;
+    CHECK_OK(amg_setup(a, &o, &h));
+    if (h) {
+      double rho = amg_hierarchy_report(h)->level[0].rho;
+      CHECK(rho > 1.8 && rho < 2.0, "penalty %g: level-0 rho estimate %.4f (the Laplacian's is 1.99)", penalties[k],
+            rho);
+      solves_within_tol(h, a, 23, o.tol, "penalised rows");
+    }
+    amg_hierarchy_destroy(h);
+    fmt_csr_destroy(a);
+  }
+}
+
 /* A singular matrix (rows 1 and 2 equal up to sign) with b outside its
  * range: x grows until PCG breaks down or overflows, and the message must
  * say that A may be singular. */
@@ -685,6 +712,7 @@ int main(int argc, char **argv) {
   converged_means_true_residual();
   extreme_matrices();
   badly_scaled();
+  penalised_rows();
   singular();
   if (!gpu)
     bad_options_and_arguments();
