@@ -126,7 +126,7 @@ static const app_key keys[] = {
               "j is strongly connected to i when |a_ij| >= theta sqrt(|a_ii a_jj|), on level 0"),
     FLOAT_KEY("amg.strength_theta_coarse", amg.strength_theta_coarse, "0.02", '[', 0.0, 1.0, ')',
               "the same strength test on levels 1 and below, whose Galerkin operators carry many tiny "
-              "couplings"),
+              "couplings; a level where no coupling passes it is aggregated with theta = 0"),
     CHOICE_KEY("amg.galerkin_order", amg.galerkin_order, "auto", galerkin_orders,
                "Galerkin product P^T (A P) or (P^T A) P; auto picks the one with fewer products"),
     CHOICE_KEY("amg.spgemm", amg.spgemm, "tile", spgemm_backends,
