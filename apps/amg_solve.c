@@ -433,8 +433,13 @@ int main(int argc, char **argv) {
       }
       sets[nsets++] = argv[++i];
     }
-    else if (!strcmp(argv[i], "--backend") && i + 1 < argc)
+    else if (!strcmp(argv[i], "--backend") && i + 1 < argc) {
+      if (backend) {
+        fprintf(stderr, "amg_solve: --backend given twice ('%s', then '%s'); give one\n", backend, argv[i + 1]);
+        return EXIT_INPUT;
+      }
       backend = argv[++i];
+    }
     else if (!strcmp(argv[i], "--compare-orders")) {
       compare = 1;
       if (i + 1 < argc && !strcmp(argv[i + 1], "cusparse")) {
@@ -442,9 +447,13 @@ int main(int argc, char **argv) {
         i++;
       }
     } else if (!strcmp(argv[i], "--repeat") && i + 1 < argc) {
+      if (repeat) {
+        fprintf(stderr, "amg_solve: --repeat given twice; give one\n");
+        return EXIT_INPUT;
+      }
       char *end = NULL;
       long v = strtol(argv[++i], &end, 10);
-      if (!*argv[i] || *end || v < 1 || v > 1000) {
+      if (!*argv[i] || *end || *argv[i] < '0' || *argv[i] > '9' || v < 1 || v > 1000) {
         fprintf(stderr, "amg_solve: --repeat takes a count in 1..1000, not '%s'\n", argv[i]);
         return EXIT_INPUT;
       }
@@ -493,5 +502,9 @@ int main(int argc, char **argv) {
   free(x);
   free(x0);
   free(perm);
+  if (fflush(stdout) != 0 || ferror(stdout)) { /* a full disk or a closed pipe: the tables were lost */
+    fprintf(stderr, "amg_solve: writing to standard output failed\n");
+    code = code ? code : EXIT_INPUT;
+  }
   return code;
 }

@@ -7,10 +7,11 @@ solve=$1; src=$2
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
 failures=0
 
-# run ARGS...: amg_solve on the CPU into $dir/out and $dir/err (at most 120 s), its status in $code.
+# run ARGS...: amg_solve on the CPU (BACKEND=gpu: the GPU) into $dir/out and $dir/err (at most 120 s), its
+# status in $code.
 # A sanitizer's report on stderr (a build with -fsanitize=address,undefined) is a failure.
 run() {
-  timeout 120 "$solve" --backend cpu "$@" >"$dir/out" 2>"$dir/err"
+  timeout 120 "$solve" --backend "${BACKEND:-cpu}" "$@" >"$dir/out" 2>"$dir/err"
   code=$?
   if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$dir/err"; then
     echo "FAIL sanitizer report, amg_solve $*:"; grep -m3 -E 'Sanitizer|runtime error:|#[0-9] ' "$dir/err" | sed 's/^/  /'
@@ -53,6 +54,14 @@ printf 'problem: {\n  type = "poisson";\n  stencil = 6;\n};\n' >"$dir/stencil.cf
 expect "value out of range" 1 "stencil.cfg:3: problem.stencil = 6 is not one of 5, 9, 7, 27" -- --config "$dir/stencil.cfg"
 expect "missing config" 1 "cannot open" -- --config "$dir/nowhere.cfg"
 expect "bad --set" 1 "--set amg.bogus=1: unknown key" -- --config "$src/configs/poisson2d_5pt_small.cfg" --set amg.bogus=1
+expect "--backend twice" 1 "--backend given twice ('cpu', then 'gpu')" -- --config "$dir/unknown.cfg" --backend gpu
+expect "--repeat with a sign" 1 "--repeat takes a count in 1..1000, not '+3'" -- --config "$dir/unknown.cfg" --repeat +3
+# Standard output that cannot be written (a full disk): an error, not a silent exit 0.
+good >"$dir/full.cfg"
+timeout 120 "$solve" --backend cpu --config "$dir/full.cfg" >/dev/full 2>"$dir/err"
+code=$?
+[ $code -eq 1 ] && grep -q "writing to standard output failed" "$dir/err"
+verdict "stdout on a full device" $? "$(tail -1 "$dir/err")"
 # @include of a directory: libconfig's scanner would print "input in flex scanner failed" and exit 2.
 mkdir "$dir/adir"; good >"$dir/incdir.cfg"; printf '@include "adir"\n' >>"$dir/incdir.cfg"
 expect "@include of a directory" 1 "incdir.cfg:3: cannot open include file, in: @include \"adir\" ($dir/adir: Is a directory)" \
@@ -206,7 +215,7 @@ verdict "--compare-orders cusparse on the CPU: exit 1 before any setup" $? "$(he
 # --backend gpu where there is none: exit 2, with everything freed (a sanitizer build checks the leaks).
 timeout 120 "$solve" --config "$dir/tiny.cfg" >"$dir/out" 2>"$dir/err"
 if grep -qE "no GPU found|no CUDA backend" "$dir/err"; then
-  expect "--backend gpu without a GPU" 2 "GPU initialisation" -- --config "$dir/tiny.cfg" --backend gpu
+  BACKEND=gpu expect "--backend gpu without a GPU" 2 "GPU initialisation" -- --config "$dir/tiny.cfg"
 fi
 sets=(); for k in $(seq 65); do sets+=(--set solver.max_iter=$k); done
 expect "65 --set options" 1 "more than 64 --set options" -- --config "$dir/tiny.cfg" "${sets[@]}"
