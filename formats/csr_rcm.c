@@ -9,9 +9,11 @@
 
 #include "fmt_internal.h"
 
+/* The graph of A + A^T without the diagonal, each edge once: row i's
+ * neighbours adj[ptr[i] .. ptr[i+1]-1], sorted; the degree is the row's length. */
 typedef struct graph {
-  const fmt_csr *a, *at; /* neighbours of i: row i of A and of A^T */
-  int32_t *degree;
+  int64_t *ptr;
+  int32_t *adj;
 } graph;
 
 typedef struct bfs {
@@ -19,17 +21,36 @@ typedef struct bfs {
   int32_t *stamp;         /* stamp[i] == pass: visited by search `pass` */
 } bfs;
 
-/* Visits v's neighbours w (w != v) through a callback-free macro of the two rows. */
-#define FOR_NEIGHBOURS(g, v, w, body)                                                  \
-  for (int side = 0; side < 2; side++) {                                               \
-    const fmt_csr *m_ = side ? (g)->at : (g)->a;                                       \
-    for (int64_t k_ = m_->row_ptr[v]; k_ < m_->row_ptr[(v) + 1]; k_++) {               \
-      int32_t w = m_->col[k_];                                                         \
-      if (w != (v)) {                                                                  \
-        body                                                                           \
-      }                                                                                \
-    }                                                                                  \
+#define DEGREE(g, v) ((int32_t)((g)->ptr[(v) + 1] - (g)->ptr[v]))
+
+/* Merges row i of A and of A^T (both sorted) into g, twice: count, then fill. */
+static amg_status build_graph(const fmt_csr *a, const fmt_csr *at, graph *g) {
+  int32_t n = a->m;
+  amg_status s = fmt_alloc((void **)&g->ptr, (int64_t)n + 1, sizeof *g->ptr, FMT_HOST);
+  for (int fill = 0; fill < 2 && s == AMG_OK; fill++) {
+    int64_t count = 0;
+    for (int32_t i = 0; i < n; i++) {
+      int64_t p = a->row_ptr[i], pe = a->row_ptr[i + 1], q = at->row_ptr[i], qe = at->row_ptr[i + 1];
+      if (fill)
+        g->ptr[i] = count;
+      while (p < pe || q < qe) {
+        int32_t j = q >= qe || (p < pe && a->col[p] <= at->col[q]) ? a->col[p] : at->col[q];
+        p += p < pe && a->col[p] == j;
+        q += q < qe && at->col[q] == j;
+        if (j != i) {
+          if (fill)
+            g->adj[count] = j;
+          count++;
+        }
+      }
+    }
+    if (fill)
+      g->ptr[n] = count;
+    else
+      s = fmt_alloc((void **)&g->adj, count + 1, sizeof *g->adj, FMT_HOST);
   }
+  return s;
+}
 
 /* Breadth-first levels of root's component, marked with pass; returns the
  * number of nodes, and through *last_start the first index in queue of the
@@ -45,13 +66,14 @@ static int32_t levels_from(const graph *g, bfs *b, int32_t root, int32_t pass, i
     int32_t v = b->queue[head++];
     if (b->level[v] > b->level[b->queue[*last_start]])
       *last_start = head - 1;
-    FOR_NEIGHBOURS(g, v, w, {
+    for (int64_t k = g->ptr[v]; k < g->ptr[v + 1]; k++) {
+      int32_t w = g->adj[k];
       if (b->stamp[w] != pass) {
         b->stamp[w] = pass;
         b->level[w] = b->level[v] + 1;
         b->queue[tail++] = w;
       }
-    })
+    }
   }
   *depth = b->level[b->queue[tail - 1]];
   return tail;
@@ -67,7 +89,7 @@ static int32_t peripheral(const graph *g, bfs *b, int32_t start, int32_t *pass) 
     best_depth = depth;
     int32_t next = b->queue[last];
     for (int32_t q = last + 1; q < count; q++)
-      if (g->degree[b->queue[q]] < g->degree[next])
+      if (DEGREE(g, b->queue[q]) < DEGREE(g, next))
         next = b->queue[q];
     if (next == root)
       break;
@@ -84,10 +106,10 @@ static int compare_keys(const void *x, const void *y) {
 /* Sorts order[lo .. hi-1], a node's new neighbours, by (degree, index)
  * through keys (room for hi - lo): insertion for short lists, qsort for the
  * rows of dense nodes. */
-static void sort_by_degree(int32_t *order, int32_t lo, int32_t hi, const int32_t *degree, int64_t *keys) {
+static void sort_by_degree(int32_t *order, int32_t lo, int32_t hi, const graph *g, int64_t *keys) {
   int32_t len = hi - lo;
   for (int32_t i = 0; i < len; i++)
-    keys[i] = (int64_t)degree[order[lo + i]] << 32 | order[lo + i];
+    keys[i] = (int64_t)DEGREE(g, order[lo + i]) << 32 | order[lo + i];
   if (len > 16)
     qsort(keys, (size_t)len, sizeof *keys, compare_keys);
   else
@@ -112,14 +134,14 @@ amg_status fmt_csr_rcm(const fmt_csr *a, int32_t **perm_out) {
     return amg_error(AMG_ERR_ARG, "csr_rcm: need a square host matrix, not %d x %d", a->m, a->n);
   int32_t n = a->m;
   fmt_csr *at = NULL;
-  graph g = {a, NULL, NULL};
+  graph g = {NULL, NULL};
   bfs b = {NULL, NULL, NULL};
   int32_t *order = NULL, *placed = NULL;
   int64_t *keys = NULL;
   amg_status s = fmt_csr_transpose(a, &at);
-  g.at = at;
   if (s == AMG_OK)
-    s = fmt_alloc((void **)&g.degree, (int64_t)n + 1, sizeof(int32_t), FMT_HOST);
+    s = build_graph(a, at, &g);
+  fmt_csr_destroy(at);
   if (s == AMG_OK)
     s = fmt_alloc((void **)&b.queue, (int64_t)n + 1, sizeof(int32_t), FMT_HOST);
   if (s == AMG_OK)
@@ -135,9 +157,6 @@ amg_status fmt_csr_rcm(const fmt_csr *a, int32_t **perm_out) {
   if (s != AMG_OK)
     goto done;
   for (int32_t v = 0; v < n; v++) {
-    int32_t d = 0;
-    FOR_NEIGHBOURS(&g, v, w, { (void)w; d++; })
-    g.degree[v] = d; /* an entry stored in both A and A^T counts twice: a heuristic only */
     b.stamp[v] = -1;
     placed[v] = 0;
   }
@@ -150,13 +169,12 @@ amg_status fmt_csr_rcm(const fmt_csr *a, int32_t **perm_out) {
     placed[root] = 1;
     while (head < count) {
       int32_t u = order[head++], first = count;
-      FOR_NEIGHBOURS(&g, u, w, {
-        if (!placed[w]) {
-          placed[w] = 1;
-          order[count++] = w;
+      for (int64_t k = g.ptr[u]; k < g.ptr[u + 1]; k++)
+        if (!placed[g.adj[k]]) {
+          placed[g.adj[k]] = 1;
+          order[count++] = g.adj[k];
         }
-      })
-      sort_by_degree(order, first, count, g.degree, keys);
+      sort_by_degree(order, first, count, &g, keys);
     }
   }
   for (int32_t i = 0; i < n; i++) /* reversed: perm[new] = old */
@@ -164,8 +182,8 @@ amg_status fmt_csr_rcm(const fmt_csr *a, int32_t **perm_out) {
   *perm_out = placed;
   placed = NULL;
 done:
-  fmt_csr_destroy(at);
-  free(g.degree);
+  free(g.ptr);
+  free(g.adj);
   free(b.queue);
   free(b.level);
   free(b.stamp);

@@ -220,6 +220,29 @@ int main(void) {
     fmt_csr_destroy(parts);
   }
 
+  /* an arrow: row and column 0 full (a row past the short-row sort), and the diagonal */
+  {
+    int32_t n = 300;
+    double *dense = calloc((size_t)n * n, sizeof *dense);
+    for (int32_t i = 0; i < n; i++) {
+      dense[(size_t)i * n + i] = 4.0 + i;
+      dense[i] = dense[(size_t)i * n] = -1.0 - 0.001 * i;
+    }
+    fmt_csr *arrow = test_csr_from_dense(n, n, dense, 0);
+    int32_t *perm = NULL;
+    CHECK(arrow != NULL, "out of memory");
+    if (arrow) {
+      CHECK_OK(fmt_csr_rcm(arrow, &perm));
+      if (perm) {
+        CHECK(is_permutation(perm, n), "arrow: not a permutation");
+        permute_and_back(arrow, perm, "arrow");
+      }
+    }
+    free(perm);
+    free(dense);
+    fmt_csr_destroy(arrow);
+  }
+
   /* bad arguments */
   {
     int32_t *perm = NULL, bad[4] = {0, 1, 1, 3}, range[4] = {0, 1, 2, 4};
