@@ -279,17 +279,9 @@ run --config "$src/configs/poisson2d_5pt_small.cfg" --set output.report="$dir/re
 [ $code -eq 0 ] && ! grep -q "entries per tile" "$dir/out"
 verdict "good run, no note on the ordering" $? "$(grep -m1 'converged after' "$dir/out")"
 
-# The 64 x 64 5-point grid, its rows shuffled (Fisher-Yates with the Park-Miller generator, exact in
-# any awk's doubles): about one entry per tile, and the hierarchy table says why the setup is slow.
-awk 'BEGIN { n = 64; N = n * n; s = 1
-  for (k = 0; k < N; k++) p[k] = k
-  for (k = N - 1; k > 0; k--) { s = (s * 16807) % 2147483647; j = s % (k + 1); t = p[k]; p[k] = p[j]; p[j] = t }
-  printf "%%%%MatrixMarket matrix coordinate real general\n%d %d %d\n", N, N, 5 * N - 4 * n
-  for (y = 0; y < n; y++) for (x = 0; x < n; x++) { i = p[y * n + x] + 1; printf "%d %d 4\n", i, i
-    if (x > 0) printf "%d %d -1\n", i, p[y * n + x - 1] + 1
-    if (x < n - 1) printf "%d %d -1\n", i, p[y * n + x + 1] + 1
-    if (y > 0) printf "%d %d -1\n", i, p[y * n + x - n] + 1
-    if (y < n - 1) printf "%d %d -1\n", i, p[y * n + x + n] + 1 } }' >"$dir/shuffled.mtx"
+# The 64 x 64 5-point grid, its rows shuffled: about one entry per tile, and the hierarchy table says
+# why the setup is slow.
+awk -v n=64 -f "$src/tests/shuffled_grid.awk" >"$dir/shuffled.mtx"
 printf 'problem: { type = "matrix_market"; file = "shuffled.mtx"; };\noutput: { verbose = false; };\n' >"$dir/shuffled.cfg"
 run --config "$dir/shuffled.cfg"
 [ $code -eq 0 ] && grep -q "note: level 0 holds 1.[0-9] entries per tile" "$dir/out"

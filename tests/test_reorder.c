@@ -67,22 +67,26 @@ static void check_gather(const fmt_csr *a, const fmt_csr *b, const int32_t *perm
 }
 
 /* The 2D 5-point Laplacian on side x side points, rows shuffled by a seeded Fisher-Yates. */
+/* A seeded Fisher-Yates permutation of 0..n-1 (malloc'd; NULL if out of memory). */
+static int32_t *random_permutation(int32_t n, uint64_t seed) {
+  int32_t *p = malloc(((size_t)n + 1) * sizeof *p);
+  test_rng rng = {seed};
+  for (int32_t i = 0; p && i < n; i++)
+    p[i] = i;
+  for (int32_t i = n - 1; p && i > 0; i--) {
+    int32_t j = (int32_t)(test_rng_next(&rng) % (uint64_t)(i + 1)), t = p[i];
+    p[i] = p[j];
+    p[j] = t;
+  }
+  return p;
+}
+
 static fmt_csr *shuffled_grid(int32_t side, uint64_t seed, int32_t **shuffle) {
   fmt_csr *grid = NULL, *out = NULL;
-  int32_t n = side * side;
-  int32_t *p = malloc((size_t)n * sizeof *p);
+  int32_t *p = random_permutation(side * side, seed);
   CHECK_OK(fmt_poisson(5, side, &grid));
-  if (p && grid) {
-    test_rng rng = {seed};
-    for (int32_t i = 0; i < n; i++)
-      p[i] = i;
-    for (int32_t i = n - 1; i > 0; i--) {
-      int32_t j = (int32_t)(test_rng_next(&rng) % (uint64_t)(i + 1)), t = p[i];
-      p[i] = p[j];
-      p[j] = t;
-    }
+  if (p && grid)
     CHECK_OK(fmt_csr_permute(grid, p, &out));
-  }
   fmt_csr_destroy(grid);
   *shuffle = p;
   return out;
@@ -149,16 +153,10 @@ int main(void) {
   for (int i = 0; (a = test_matrix(i, &name)) != NULL; i++) {
     if (a->m == a->n) {
       square++;
-      int32_t n = a->m, *perm = malloc(((size_t)n + 1) * sizeof *perm);
-      test_rng rng = {(uint64_t)i + 11};
-      for (int32_t k = 0; k < n; k++)
-        perm[k] = k;
-      for (int32_t k = n - 1; k > 0; k--) {
-        int32_t j = (int32_t)(test_rng_next(&rng) % (uint64_t)(k + 1)), t = perm[k];
-        perm[k] = perm[j];
-        perm[j] = t;
-      }
-      permute_and_back(a, perm, name);
+      int32_t n = a->m, *perm = random_permutation(n, (uint64_t)i + 11);
+      CHECK(perm != NULL, "out of memory");
+      if (perm)
+        permute_and_back(a, perm, name);
       int32_t *rcm = NULL, *again = NULL;
       CHECK_OK(fmt_csr_rcm(a, &rcm));
       CHECK_OK(fmt_csr_rcm(a, &again));
