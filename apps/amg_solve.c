@@ -28,6 +28,16 @@ static int fail(int code, amg_status s, const char *stage) {
   return code;
 }
 
+/* code, or EXIT_INPUT (with a message) where stdout could not be written:
+ * a full disk or a closed pipe lost what was printed. */
+static int with_stdout_checked(int code) {
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "amg_solve: writing to standard output failed\n");
+    return code ? code : EXIT_INPUT;
+  }
+  return code;
+}
+
 static void usage(FILE *f) {
   fprintf(f, "usage: amg_solve --config FILE [--set section.key=value ...] [--backend gpu|cpu]\n"
              "                 [--compare-orders [cusparse]] [--repeat N] [--print-config]\n"
@@ -460,10 +470,10 @@ int main(int argc, char **argv) {
       repeat = (int)v;
     } else if (!strcmp(argv[i], "--print-config")) {
       app_config_print_reference(stdout);
-      return 0;
+      return with_stdout_checked(0);
     } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       usage(stdout);
-      return 0;
+      return with_stdout_checked(0);
     } else {
       fprintf(stderr, "amg_solve: unknown or incomplete argument '%s'\n", argv[i]);
       usage(stderr);
@@ -502,9 +512,5 @@ int main(int argc, char **argv) {
   free(x);
   free(x0);
   free(perm);
-  if (fflush(stdout) != 0 || ferror(stdout)) { /* a full disk or a closed pipe: the tables were lost */
-    fprintf(stderr, "amg_solve: writing to standard output failed\n");
-    code = code ? code : EXIT_INPUT;
-  }
-  return code;
+  return with_stdout_checked(code);
 }

@@ -593,7 +593,7 @@ static void include_name(const char *file, const char *path, char *buf, size_t n
 
 /* "file:line" for a line of path, or of the file it @included. */
 static void source_where(const char *file, int line, const char *path, char *buf, size_t n) {
-  char name[APP_PATH_MAX + 16];
+  char name[AMG_MESSAGE_MAX - 32]; /* room in buf for ":line" */
   if (file)
     include_name(file, path, name, sizeof name);
   snprintf(buf, n, "%s:%d", file ? name : path, line);
@@ -622,7 +622,7 @@ static void setting_where(const config_setting_t *s, const char *path, char *buf
 }
 
 static amg_status read_section(app_config *cfg, const config_setting_t *sec, const char *path) {
-  char where[APP_PATH_MAX + 32], name[256];
+  char where[AMG_MESSAGE_MAX], name[256];
   for (int j = 0; j < config_setting_length(sec); j++) {
     const config_setting_t *s = config_setting_get_elem(sec, (unsigned)j);
     setting_where(s, path, where, sizeof where);
@@ -640,7 +640,7 @@ static amg_status read_section(app_config *cfg, const config_setting_t *sec, con
 }
 
 static amg_status read_root(app_config *cfg, const config_setting_t *root, const char *path) {
-  char where[APP_PATH_MAX + 32];
+  char where[AMG_MESSAGE_MAX];
   for (int i = 0; i < config_setting_length(root); i++) {
     const config_setting_t *sec = config_setting_get_elem(root, (unsigned)i);
     const char *name = config_setting_name(sec);
@@ -894,7 +894,7 @@ static amg_status check_text(const char *name, const char *text, const char *dir
 /* The file of the @include that lx stopped at, and the files it includes. */
 static amg_status check_include(const char *name, const char *text, const lexer *lx, const char *dir,
                                 const char *path, int depth, int ints, int *too_deep) {
-  char where[APP_PATH_MAX + 32], quoted[96], shown[APP_PATH_MAX + 16];
+  char where[AMG_MESSAGE_MAX], quoted[96], shown[AMG_MESSAGE_MAX];
   char *file = lx->target ? include_path(dir, lx->target) : NULL, *inc = NULL;
   if (!file)
     return amg_error(AMG_ERR_NOMEM, "%s:%d: out of memory", name, lx->tok_line);
@@ -973,7 +973,7 @@ static amg_status include_dir(const char *path, char **dir) {
 static amg_status parse_text(config_t *lc, const char *text, const char *path) {
   if (config_read_string(lc, text))
     return AMG_OK;
-  char where[APP_PATH_MAX + 32], quoted[96] = "";
+  char where[AMG_MESSAGE_MAX], quoted[96] = "";
   source_where(config_error_file(lc), config_error_line(lc), path, where, sizeof where);
   if (!config_error_file(lc)) /* in this file's text: quote the line (an @include names its file there) */
     quote_line(text, config_error_line(lc), quoted, sizeof quoted);

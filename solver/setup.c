@@ -282,9 +282,13 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
     else {
       const char *key = h->levels == 1 ? "strength_theta" : "strength_theta_coarse";
       double theta = h->levels == 1 ? opt->strength_theta : opt->strength_theta_coarse;
-      char advice[160];
-      if (theta > 0)
+      char advice[256];
+      if (theta > 0 && last->agg.count > 0)
         snprintf(advice, sizeof advice, "lower amg.%s (now %g)", key, theta);
+      else if (theta > 0) /* build_level tried theta = 0 already */
+        snprintf(advice, sizeof advice,
+                 "no aggregate formed even with theta = 0 (amg.%s is %g): isolated nodes are rows with no "
+                 "nonzero off-diagonal entry", key, theta);
       else /* theta 0: every off-diagonal entry is already strong */
         snprintf(advice, sizeof advice,
                  "amg.%s is 0 already: isolated nodes are rows with no nonzero off-diagonal entry", key);

@@ -62,6 +62,9 @@ timeout 120 "$solve" --backend cpu --config "$dir/full.cfg" >/dev/full 2>"$dir/e
 code=$?
 [ $code -eq 1 ] && grep -q "writing to standard output failed" "$dir/err"
 verdict "stdout on a full device" $? "$(tail -1 "$dir/err")"
+timeout 60 "$solve" --print-config >/dev/full 2>"$dir/err"
+[ $? -eq 1 ] && grep -q "writing to standard output failed" "$dir/err"
+verdict "--print-config on a full device" $? "$(tail -1 "$dir/err")"
 # @include of a directory: libconfig's scanner would print "input in flex scanner failed" and exit 2.
 mkdir "$dir/adir"; good >"$dir/incdir.cfg"; printf '@include "adir"\n' >>"$dir/incdir.cfg"
 expect "@include of a directory" 1 "incdir.cfg:3: cannot open include file, in: @include \"adir\" ($dir/adir: Is a directory)" \
@@ -78,6 +81,9 @@ expect "malformed .mtx" 1 "malformed.mtx:4:" -- --config "$dir/malformed.cfg"
 long="$dir/$(printf 'd%.0s' $(seq 230))/$(printf 'e%.0s' $(seq 230))/$(printf 'f%.0s' $(seq 230))"
 mkdir -p "$long" && cp "$dir/malformed.mtx" "$dir/malformed.cfg" "$long/"
 expect "malformed .mtx under a long path" 1 "malformed.mtx:4: " -- --config "$long/malformed.cfg"
+longer="$long/$(printf 'g%.0s' $(seq 230))/$(printf 'h%.0s' $(seq 230))" # 1,200 bytes and more
+mkdir -p "$longer" && printf 'problem: {\n  stencil = 6;\n};\n' >"$longer/stencil.cfg"
+expect "config error under a longer path" 1 "stencil.cfg:2: problem.stencil = 6 is not one of" -- --config "$longer/stencil.cfg"
 mm range '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 4\n3 2 4\n'
 expect "index out of range" 1 "range.mtx:4: row index 3 out of range" -- --config "$dir/range.cfg"
 mm rect '%%MatrixMarket matrix coordinate real general\n2 3 2\n1 1 4\n2 2 4\n'

@@ -310,6 +310,9 @@ static void extreme_matrices(void) {
   }
   a->row_ptr[5000] = 9999;
   CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_CONFIG, "amg.strength_theta is 0 already");
+  o.strength_theta = 0.25; /* tried with theta = 0 as well: no advice to lower it */
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_CONFIG, "no aggregate formed even with theta = 0 (amg.strength_theta is 0.25)");
+  o = options();
   fmt_csr_destroy(a);
   /* nonsymmetric (upwinded convection): whatever fails names the asymmetry */
   CHECK_OK(fmt_poisson(5, 40, &a));
