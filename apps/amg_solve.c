@@ -23,7 +23,46 @@
 
 enum { EXIT_INPUT = 1, EXIT_SETUP = 2, EXIT_SOLVE = 3 };
 
+/* problem.reorder's numbering (new index -> the file's), once A is renumbered. */
+static const int32_t *renumbered;
+static int32_t renumbered_n;
+
+/* The library numbers rows as it sees them: with problem.reorder, each
+ * "1-based N" or "1-based N, M" in the last message also gets the file's
+ * numbers ("; the file's ..."). */
+static void name_file_rows(amg_status s) {
+  const char *p = amg_error_message();
+  char out[AMG_MESSAGE_MAX];
+  size_t w = 0;
+  while (*p && w + 1 < sizeof out) {
+    const char *hit = strstr(p, "1-based ");
+    size_t take = hit ? (size_t)(hit - p) + 8 : strlen(p);
+    w += (size_t)snprintf(out + w, sizeof out - w, "%.*s", (int)take, p);
+    p += take;
+    if (!hit || w + 1 >= sizeof out)
+      break;
+    char mapped[64] = "";
+    for (int k = 0; k < 2 && *p >= '0' && *p <= '9'; k++) { /* N, then ", M" */
+      char *end;
+      long v = strtol(p, &end, 10);
+      w += (size_t)snprintf(out + w, sizeof out - w, "%s%.*s", k ? ", " : "", (int)(end - p), p);
+      if (v >= 1 && v <= renumbered_n)
+        snprintf(mapped + strlen(mapped), sizeof mapped - strlen(mapped), "%s%d", k ? ", " : "",
+                 renumbered[v - 1] + 1);
+      p = end;
+      if (strncmp(p, ", ", 2) || p[2] < '0' || p[2] > '9')
+        break;
+      p += 2;
+    }
+    if (mapped[0] && w + 1 < sizeof out)
+      w += (size_t)snprintf(out + w, sizeof out - w, "; the file's %s", mapped);
+  }
+  amg_error(s, "%s", out);
+}
+
 static int fail(int code, amg_status s, const char *stage) {
+  if (renumbered)
+    name_file_rows(s);
   fprintf(stderr, "amg_solve: %s: %s [%s]\n", stage, amg_error_message(), amg_status_name(s));
   return code;
 }
@@ -96,6 +135,8 @@ static int reorder_matrix(const app_config *cfg, fmt_csr **a, int32_t **perm) {
          now_ms() - t0, (long long)bandwidth(*a), (long long)bandwidth(b));
   fmt_csr_destroy(*a);
   *a = b;
+  renumbered = *perm;
+  renumbered_n = b->m;
   return 0;
 }
 
@@ -390,8 +431,8 @@ static int solve_and_report(const app_config *cfg, const char *what, const fmt_c
   amg_status s = amg_setup(a, &cfg->amg, &h);
   if (s != AMG_OK) {
     run.status = s;
+    code = fail(EXIT_SETUP, s, "setup"); /* first: with reorder it names the file's rows too */
     snprintf(message, sizeof message, "%s", amg_error_message());
-    code = fail(EXIT_SETUP, s, "setup");
   } else {
     run.setup = amg_hierarchy_report(h);
     print_hierarchy(stdout, run.setup);
@@ -399,12 +440,16 @@ static int solve_and_report(const app_config *cfg, const char *what, const fmt_c
     s = solve_from(h, b, x0, x, a->m, &rep);
     run.solve = &rep;
     run.status = s;
+    if (s != AMG_OK && renumbered)
+      name_file_rows(s);
     if (s != AMG_OK)
       snprintf(message, sizeof message, "%s", amg_error_message());
     print_convergence(stdout, &rep, cfg);
     print_totals(stdout, run.setup, &rep);
-    if (s != AMG_OK)
-      code = fail(EXIT_SOLVE, s, "solve");
+    if (s != AMG_OK) {
+      fprintf(stderr, "amg_solve: solve: %s [%s]\n", message, amg_status_name(s));
+      code = EXIT_SOLVE;
+    }
     if (cfg->solution[0]) {
       int back = perm ? renumber(a->m, perm, x, 0) : 0; /* x in the file's numbering */
       code = back ? (code ? code : back) : write_solution(cfg->solution, a->m, x, s, code, &run);

@@ -292,16 +292,31 @@ printf 'problem: { type = "matrix_market"; file = "shuffled.mtx"; };\noutput: { 
 run --config "$dir/shuffled.cfg"
 [ $code -eq 0 ] && grep -q "note: level 0 holds 1.[0-9] entries per tile" "$dir/out"
 verdict "a grid numbered without locality: the note on the ordering" $? "$(grep -m1 'note:' "$dir/out")"
-# problem.reorder = "rcm": no note, and the x written (in the file's numbering) solves the file's system.
-run --config "$dir/shuffled.cfg" --set problem.reorder='"rcm"' --set output.solution="$dir/xr.mtx"
+# problem.reorder = "rcm", with b and x0 from files (values that depend on the row): no note; the x
+# written (in the file's numbering) solves the file's system, and the first residual, which x0 sets,
+# is the one without reorder.
+awk 'BEGIN { for (i = 0; i < 4096; i++) print (i * 7919) % 1000 / 500 - 1 }' >"$dir/shuffled_b.txt"
+awk 'BEGIN { for (i = 0; i < 4096; i++) print (i * 104729) % 1000 / 1000 }' >"$dir/shuffled_x0.txt"
+files=(--set problem.rhs='"file"' --set problem.rhs_file="$dir/shuffled_b.txt" --set problem.x0_file="$dir/shuffled_x0.txt")
+run --config "$dir/shuffled.cfg" "${files[@]}"
+first=$(grep -m1 -E '^ +0  [0-9][.][0-9]+e[-+][0-9]+$' "$dir/out")
+run --config "$dir/shuffled.cfg" "${files[@]}" --set problem.reorder='"rcm"' --set output.solution="$dir/xr.mtx"
 [ $code -eq 0 ] && ! grep -q "entries per tile" "$dir/out" && grep -q "renumbered by reverse Cuthill-McKee" "$dir/out" &&
+  [ -n "$first" ] && [ "$(grep -m1 -E '^ +0  [0-9][.][0-9]+e[-+][0-9]+$' "$dir/out")" = "$first" ] &&
   awk 'FNR == 1 { file++ } /^%/ { next }
-       file == 1 && !sized++ { next } file == 1 { x[++nx] = $1; next }
-       file == 2 && !seen++ { n = $1; for (i = 1; i <= n; i++) r[i] = 1; next }
-       file == 2 { r[$1] -= $3 * x[$2] }
-       END { for (i = 1; i <= n; i++) s += r[i] * r[i]; rel = sqrt(s / n); print "file-order residual " rel; exit !(nx == n && rel < 1e-7) }' \
-    "$dir/xr.mtx" "$dir/shuffled.mtx" >"$dir/resid"
-verdict "problem.reorder = rcm: x written in the file's numbering" $? "$(grep -m1 renumbered "$dir/out"); $(cat "$dir/resid" 2>/dev/null)"
+       file == 1 { b[FNR] = $1; next }
+       file == 2 && !sized++ { next } file == 2 { x[++nx] = $1; next }
+       file == 3 && !seen++ { n = $1; for (i = 1; i <= n; i++) r[i] = b[i]; next }
+       file == 3 { r[$1] -= $3 * x[$2] }
+       END { for (i = 1; i <= n; i++) { s += r[i] * r[i]; t += b[i] * b[i] }; rel = sqrt(s / t)
+             print "file-order residual " rel; exit !(nx == n && rel < 1e-7) }' \
+    "$dir/shuffled_b.txt" "$dir/xr.mtx" "$dir/shuffled.mtx" >"$dir/resid"
+verdict "problem.reorder = rcm: b, x0 and x in the file's numbering" $? "$first; $(cat "$dir/resid" 2>/dev/null)"
+# An error that names a row names the file's row too.
+awk 'NR <= 2 { print; next } { if ($1 == 100 && $2 == 100) $3 = -4; print }' "$dir/shuffled.mtx" >"$dir/shuffled_neg.mtx"
+printf 'problem: { type = "matrix_market"; file = "shuffled_neg.mtx"; reorder = "rcm"; };\n' >"$dir/shuffled_neg.cfg"
+expect "problem.reorder = rcm: a bad row named in the file's numbering" 2 "; the file's 100): diagonal entry is -4" \
+  -- --config "$dir/shuffled_neg.cfg"
 python3 - "$dir/report.json" <<'PY' || failures=$((failures + 1))
 import json, sys
 r = json.load(open(sys.argv[1]))
