@@ -123,7 +123,8 @@ static const app_key keys[] = {
                "renumber the rows before the setup by reverse Cuthill-McKee (\"rcm\"), for a matrix whose "
                "numbering has no locality; b, x0 and the written x keep the file's numbering"),
     FLOAT_KEY("amg.strength_theta", amg.strength_theta, "0.0", '[', 0.0, 1.0, ')',
-              "j is strongly connected to i when |a_ij| >= theta sqrt(|a_ii a_jj|), on level 0"),
+              "j is strongly connected to i when |a_ij| >= theta sqrt(|a_ii a_jj|), on level 0; where no coupling "
+              "passes, the level is aggregated with theta = 0"),
     FLOAT_KEY("amg.strength_theta_coarse", amg.strength_theta_coarse, "0.02", '[', 0.0, 1.0, ')',
               "the same strength test on levels 1 and below, whose Galerkin operators carry many tiny "
               "couplings; a level where no coupling passes it is aggregated with theta = 0"),
