@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h> /* readlink */
 
 /* Choice and integer fields are stored as 4-byte ints through memcpy. */
 _Static_assert(sizeof(int) == 4, "int fields are stored as int32_t");
@@ -1075,11 +1076,39 @@ static int file_identity(const char *path, struct stat *st, const char **base) {
   return stat(dir, st) == 0 ? 2 : 0;
 }
 
+/* path, or where the dangling symbolic link path leads (up to 8 links), in
+ * buf: writing to the link creates that file. */
+static const char *dangling_target(const char *path, char *buf, size_t n) {
+  struct stat st;
+  char link[APP_PATH_MAX], from[2 * APP_PATH_MAX];
+  const char *p = path;
+  for (int k = 0; k < 8 && lstat(p, &st) == 0 && S_ISLNK(st.st_mode) && stat(p, &st) != 0; k++) {
+    ssize_t len = readlink(p, link, sizeof link - 1);
+    if (len < 0)
+      break;
+    link[len] = '\0';
+    snprintf(from, sizeof from, "%s", p);
+    const char *slash = strrchr(from, '/');
+    if (link[0] == '/' || !slash)
+      snprintf(buf, n, "%s", link);
+    else
+      snprintf(buf, n, "%.*s%s", (int)(slash - from) + 1, from, link);
+    p = buf;
+  }
+  return p;
+}
+
 /* Two names of one file, existing or to be written: the same string, one
- * file, or one name in one directory ("./x" and "x"). */
+ * file, one name in one directory ("./x" and "x"), or a dangling link and
+ * the file it would create. */
 static int same_file(const char *a, const char *b) {
   struct stat sa, sb;
   const char *base_a, *base_b;
+  char buf_a[2 * APP_PATH_MAX], buf_b[2 * APP_PATH_MAX];
+  if (!strcmp(a, b))
+    return 1;
+  a = dangling_target(a, buf_a, sizeof buf_a);
+  b = dangling_target(b, buf_b, sizeof buf_b);
   if (!strcmp(a, b))
     return 1;
   int ka = file_identity(a, &sa, &base_a), kb = file_identity(b, &sb, &base_b);

@@ -465,6 +465,16 @@ static void check_finish(void) {
     }
     CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG, clashes[i][3]);
   }
+  /* a dangling symbolic link and the file that writing to it would create */
+  remove("tcfg_link_target.out");
+  remove("tcfg_dangling.out");
+  CHECK(symlink("tcfg_link_target.out", "tcfg_dangling.out") == 0, "symlink failed");
+  app_config_default(&c);
+  CHECK_OK(app_config_set(&c, "output.solution=tcfg_dangling.out"));
+  CHECK_OK(app_config_set(&c, "output.report=tcfg_link_target.out"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
+              "output.solution = \"tcfg_dangling.out\" is the same file as output.report = \"tcfg_link_target.out\"");
+  remove("tcfg_dangling.out");
   app_config_default(&c); /* other files, or no solution: fine */
   CHECK_OK(app_config_set(&c, "problem.x0_file=" DIR "/in.mtx"));
   CHECK_OK(app_config_set(&c, "output.report=" DIR "/in.json"));
