@@ -9,8 +9,9 @@
 
 /* Below SPARSE_TILES_NNZ entries per tile at level 0 (with at least
  * SPARSE_TILES_MIN_ROWS rows, where tiles matter), the hierarchy table adds a
- * note on the ordering: a randomly permuted 2D 5-point grid of 90,000 rows
- * holds about 1.2 and took 12x the setup time of the natural order on the CPU. */
+ * note on the ordering: the 2D 5-point grid of 1000 x 1000 with its rows
+ * shuffled holds 1.2, and its GPU setup took 17 times the natural order's
+ * (docs/results.md, run 334). */
 #define SPARSE_TILES_NNZ 2.0
 #define SPARSE_TILES_MIN_ROWS 1024
 

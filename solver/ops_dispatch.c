@@ -1,5 +1,4 @@
 /* Host or device by location: the algorithm code never names a backend. */
-#include <math.h>
 #include <string.h>
 
 #include "amg_ops.h"
