@@ -10,6 +10,7 @@
  * failed; 3 the solve did not converge (or broke down). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,35 +28,45 @@ enum { EXIT_INPUT = 1, EXIT_SETUP = 2, EXIT_SOLVE = 3 };
 static const int32_t *renumbered;
 static int32_t renumbered_n;
 
+/* Appends to out (n bytes, *w used), keeping *w within the buffer when the text is cut. */
+static void append(char *out, size_t n, size_t *w, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int len = vsnprintf(out + *w, n - *w, fmt, ap);
+  va_end(ap);
+  *w = len < 0 || (size_t)len >= n - *w ? n - 1 : *w + (size_t)len;
+}
+
 /* The library numbers rows as it sees them: with problem.reorder, each
  * "1-based N" or "1-based N, M" in the last message also gets the file's
  * numbers ("; the file's ..."). */
 static void name_file_rows(amg_status s) {
   const char *p = amg_error_message();
   char out[AMG_MESSAGE_MAX];
-  size_t w = 0;
-  while (*p && w + 1 < sizeof out) {
+  size_t w = 0, n = sizeof out;
+  out[0] = '\0';
+  while (*p && w + 1 < n) {
     const char *hit = strstr(p, "1-based ");
     size_t take = hit ? (size_t)(hit - p) + 8 : strlen(p);
-    w += (size_t)snprintf(out + w, sizeof out - w, "%.*s", (int)take, p);
+    append(out, n, &w, "%.*s", (int)take, p);
     p += take;
-    if (!hit || w + 1 >= sizeof out)
+    if (!hit)
       break;
     char mapped[64] = "";
+    size_t mw = 0;
     for (int k = 0; k < 2 && *p >= '0' && *p <= '9'; k++) { /* N, then ", M" */
       char *end;
       long v = strtol(p, &end, 10);
-      w += (size_t)snprintf(out + w, sizeof out - w, "%s%.*s", k ? ", " : "", (int)(end - p), p);
+      append(out, n, &w, "%s%.*s", k ? ", " : "", (int)(end - p), p);
       if (v >= 1 && v <= renumbered_n)
-        snprintf(mapped + strlen(mapped), sizeof mapped - strlen(mapped), "%s%d", k ? ", " : "",
-                 renumbered[v - 1] + 1);
+        append(mapped, sizeof mapped, &mw, "%s%d", k ? ", " : "", renumbered[v - 1] + 1);
       p = end;
       if (strncmp(p, ", ", 2) || p[2] < '0' || p[2] > '9')
         break;
       p += 2;
     }
-    if (mapped[0] && w + 1 < sizeof out)
-      w += (size_t)snprintf(out + w, sizeof out - w, "; the file's %s", mapped);
+    if (mapped[0])
+      append(out, n, &w, "; the file's %s", mapped);
   }
   amg_error(s, "%s", out);
 }
