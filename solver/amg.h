@@ -114,8 +114,8 @@ typedef struct amg_setup_report {
   double ms_symmetry;      /* that check */
   double ms_coarse;        /* dense factorisation of the coarsest level */
   int coarse_diagonal;     /* the coarsest level is diagonal (isolated rows only, as a diagonal or
-                              block-diagonal A leaves): solved by x = D^-1 b, with no factorisation
-                              and no size limit */
+                              block-diagonal A leaves; stored zeros off the diagonal count as none):
+                              solved by x = D^-1 b, with no factorisation and no size limit */
   double ms_solve_prepare; /* solve vectors and the captured PCG iteration (GPU) */
   double setup_ms;         /* all of the above stages, end to end */
   size_t peak_device_bytes; /* the device pool's peak over the whole setup (GPU; 0 on the CPU) */

@@ -145,6 +145,8 @@ static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
       s = amg_aggregate(a, smask, lv->agg, &rep->agg);
     rep->ms_aggregation += lap(loc, &t0, &s);
   }
+  /* with theta = 0 every nonzero coupling is strong, so no aggregate means none */
+  lv->uncoupled = s == AMG_OK && rep->agg.count == 0 && theta == 0;
   if (s == AMG_OK && (rep->agg.count == 0 || rep->agg.count >= n)) {
     if (o->verbose)
       fprintf(stderr, "amg setup: level %d does not coarsen (%d aggregates of %d rows); it is the coarsest\n",
@@ -270,8 +272,9 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   }
   t0 = amg_now_ms();
   const fmt_tile *ac = h->levels > 0 ? h->level[h->levels - 1].a : NULL; /* none: level 0's conversion failed */
-  /* every row's diagonal is there (amg_diagonal checked it), so nnz = rows is a diagonal matrix */
-  h->report.coarse_diagonal = s == AMG_OK && ac->nnz == ac->m;
+  /* every row's diagonal is there (amg_diagonal checked it), so nnz = rows is a diagonal matrix;
+     so is a level whose off-diagonal entries are all stored zeros (uncoupled) */
+  h->report.coarse_diagonal = s == AMG_OK && (ac->nnz == ac->m || h->level[h->levels - 1].uncoupled);
   if (s == AMG_OK && !h->report.coarse_diagonal && ac->m > AMG_COARSE_DENSE_MAX) {
     const amg_level_report *last = &h->report.level[h->levels - 1];
     if (h->levels == opt->max_levels)
@@ -282,13 +285,9 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
     else {
       const char *key = h->levels == 1 ? "strength_theta" : "strength_theta_coarse";
       double theta = h->levels == 1 ? opt->strength_theta : opt->strength_theta_coarse;
-      char advice[256];
-      if (theta > 0 && last->agg.count > 0)
+      char advice[160];
+      if (theta > 0) /* no aggregate at all makes a diagonal level (uncoupled), never this error */
         snprintf(advice, sizeof advice, "lower amg.%s (now %g)", key, theta);
-      else if (theta > 0) /* build_level tried theta = 0 already */
-        snprintf(advice, sizeof advice,
-                 "no aggregate formed even with theta = 0 (amg.%s is %g): isolated nodes are rows with no "
-                 "nonzero off-diagonal entry", key, theta);
       else /* theta 0: every off-diagonal entry is already strong */
         snprintf(advice, sizeof advice,
                  "amg.%s is 0 already: isolated nodes are rows with no nonzero off-diagonal entry", key);
