@@ -9,6 +9,7 @@
  * Exit status: 0 converged; 1 bad usage, configuration or input; 2 setup
  * failed; 3 the solve did not converge (or broke down). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -37,11 +38,34 @@ static void append(char *out, size_t n, size_t *w, const char *fmt, ...) {
   *w = len < 0 || (size_t)len >= n - *w ? n - 1 : *w + (size_t)len;
 }
 
+/* One "N" or "N, M" of 1-based row numbers at *p (up to a character that
+ * is not part of a word), each in 1..renumbered_n, into v; the count, or 0. */
+static int row_numbers(const char **p, long v[2]) {
+  const char *q = *p;
+  int count = 0;
+  while (count < 2 && *q >= '0' && *q <= '9') {
+    char *end;
+    v[count] = strtol(q, &end, 10);
+    if (isalnum((unsigned char)*end) || *end == '-' || v[count] < 1 || v[count] > renumbered_n)
+      return 0;
+    count++;
+    q = end;
+    if (count == 2 || strncmp(q, ", ", 2) || q[2] < '0' || q[2] > '9')
+      break;
+    q += 2;
+  }
+  *p = q;
+  return count;
+}
+
 /* The library numbers rows as it sees them: with problem.reorder, each
- * "1-based N" or "1-based N, M" in the last message also gets the file's
- * numbers ("; the file's ..."). */
+ * "1-based N" or "1-based N, M" of a level-0 message from the setup or the
+ * solve also gets the file's numbers ("; the file's ..."). A coarse
+ * level's rows ("level L: ...", L >= 1) are aggregates: left as they are. */
 static void name_file_rows(amg_status s) {
   const char *p = amg_error_message();
+  if (!strncmp(p, "level ", 6) && atoi(p + 6) > 0)
+    return;
   char out[AMG_MESSAGE_MAX];
   size_t w = 0, n = sizeof out;
   out[0] = '\0';
@@ -52,30 +76,28 @@ static void name_file_rows(amg_status s) {
     p += take;
     if (!hit)
       break;
-    char mapped[64] = "";
-    size_t mw = 0;
-    for (int k = 0; k < 2 && *p >= '0' && *p <= '9'; k++) { /* N, then ", M" */
-      char *end;
-      long v = strtol(p, &end, 10);
-      append(out, n, &w, "%s%.*s", k ? ", " : "", (int)(end - p), p);
-      if (v >= 1 && v <= renumbered_n)
-        append(mapped, sizeof mapped, &mw, "%s%d", k ? ", " : "", renumbered[v - 1] + 1);
-      p = end;
-      if (strncmp(p, ", ", 2) || p[2] < '0' || p[2] > '9')
-        break;
-      p += 2;
-    }
-    if (mapped[0])
-      append(out, n, &w, "; the file's %s", mapped);
+    const char *start = p;
+    long v[2];
+    int count = row_numbers(&p, v);
+    append(out, n, &w, "%.*s", (int)(p - start), start);
+    if (count == 1)
+      append(out, n, &w, "; the file's %d", renumbered[v[0] - 1] + 1);
+    else if (count == 2)
+      append(out, n, &w, "; the file's %d, %d", renumbered[v[0] - 1] + 1, renumbered[v[1] - 1] + 1);
   }
   amg_error(s, "%s", out);
 }
 
 static int fail(int code, amg_status s, const char *stage) {
-  if (renumbered)
-    name_file_rows(s);
   fprintf(stderr, "amg_solve: %s: %s [%s]\n", stage, amg_error_message(), amg_status_name(s));
   return code;
+}
+
+/* fail() for the setup's and the solve's messages, whose rows name_file_rows maps. */
+static int fail_rows(int code, amg_status s, const char *stage) {
+  if (renumbered)
+    name_file_rows(s);
+  return fail(code, s, stage);
 }
 
 /* code, or EXIT_INPUT (with a message) where stdout could not be written:
@@ -251,7 +273,7 @@ static int compare_orders(const app_config *cfg, const fmt_csr *a, int with_cusp
       o.verbose = o.verbose && r < 0; /* progress for the first setups only */
       amg_status s = amg_setup(a, &o, &h);
       if (s != AMG_OK) {
-        code = fail(EXIT_SETUP, s, "setup");
+        code = fail_rows(EXIT_SETUP, s, "setup");
         break;
       }
       const amg_setup_report *now = amg_hierarchy_report(h);
@@ -308,9 +330,9 @@ static int time_repeats(const app_config *cfg, const fmt_csr *a, const double *b
     amg_solve_report rep = {0};
     amg_status s = amg_setup(a, &cfg->amg, &h);
     if (s != AMG_OK)
-      code = fail(EXIT_SETUP, s, "setup (--repeat)");
+      code = fail_rows(EXIT_SETUP, s, "setup (--repeat)");
     else if ((s = solve_from(h, b, x0, x, a->m, &rep)) != AMG_OK)
-      code = fail(EXIT_SOLVE, s, "solve (--repeat)");
+      code = fail_rows(EXIT_SOLVE, s, "solve (--repeat)");
     else if (rep.iterations != iterations) {
       fprintf(stderr, "amg_solve: repeat %d took %d iterations, the first run %d\n", k + 1, rep.iterations,
               iterations);
@@ -442,7 +464,7 @@ static int solve_and_report(const app_config *cfg, const char *what, const fmt_c
   amg_status s = amg_setup(a, &cfg->amg, &h);
   if (s != AMG_OK) {
     run.status = s;
-    code = fail(EXIT_SETUP, s, "setup"); /* first: with reorder it names the file's rows too */
+    code = fail_rows(EXIT_SETUP, s, "setup"); /* first: with reorder it names the file's rows too */
     snprintf(message, sizeof message, "%s", amg_error_message());
   } else {
     run.setup = amg_hierarchy_report(h);

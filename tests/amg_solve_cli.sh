@@ -317,6 +317,12 @@ awk 'NR <= 2 { print; next } { if ($1 == 100 && $2 == 100) $3 = -4; print }' "$d
 printf 'problem: { type = "matrix_market"; file = "shuffled_neg.mtx"; reorder = "rcm"; };\n' >"$dir/shuffled_neg.cfg"
 expect "problem.reorder = rcm: a bad row named in the file's numbering" 2 "; the file's 100): diagonal entry is -4" \
   -- --config "$dir/shuffled_neg.cfg"
+# A coarse level's rows are aggregates, not the file's rows: no mapping there (diagonal 1: A is indefinite).
+awk 'NR <= 2 { print; next } $1 == $2 { $3 = 1 } { print }' "$dir/shuffled.mtx" >"$dir/shuffled_ind.mtx"
+printf 'problem: { type = "matrix_market"; file = "shuffled_ind.mtx"; reorder = "rcm"; };\n' >"$dir/shuffled_ind.cfg"
+run --config "$dir/shuffled_ind.cfg"
+[ $code -eq 2 ] && grep -q "setup: level [1-9][0-9]*: row .*(1-based [0-9]*)" "$dir/err" && ! grep -q "the file's" "$dir/err"
+verdict "problem.reorder = rcm: a coarse level's row is not mapped" $? "$(tail -1 "$dir/err" | cut -c1-120)"
 python3 - "$dir/report.json" <<'PY' || failures=$((failures + 1))
 import json, sys
 r = json.load(open(sys.argv[1]))

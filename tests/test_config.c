@@ -475,6 +475,32 @@ static void check_finish(void) {
   CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
               "output.solution = \"tcfg_dangling.out\" is the same file as output.report = \"tcfg_link_target.out\"");
   remove("tcfg_dangling.out");
+  /* a target past 1 KB (it was cut there and taken for "."), and a chain of 12 links */
+  char target[1100] = "";
+  for (int k = 0; k < 520; k++)
+    strcat(target, "./");
+  strcat(target, "tcfg_link_target.out");
+  CHECK(symlink(target, "tcfg_dangling.out") == 0, "symlink failed");
+  app_config_default(&c);
+  CHECK_OK(app_config_set(&c, "output.solution=tcfg_dangling.out"));
+  CHECK_OK(app_config_set(&c, "output.report=tcfg_link_target.out"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG, "output.solution = \"tcfg_dangling.out\" is the same file as");
+  remove("tcfg_dangling.out");
+  char name[32], next[32];
+  for (int k = 12; k >= 1; k--) {
+    snprintf(name, sizeof name, "tcfg_chain%d", k);
+    snprintf(next, sizeof next, k == 12 ? "tcfg_link_target.out" : "tcfg_chain%d", k + 1);
+    remove(name);
+    CHECK(symlink(next, name) == 0, "symlink %s failed", name);
+  }
+  app_config_default(&c);
+  CHECK_OK(app_config_set(&c, "output.solution=tcfg_chain1"));
+  CHECK_OK(app_config_set(&c, "output.report=tcfg_link_target.out"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG, "output.solution = \"tcfg_chain1\" is the same file as");
+  for (int k = 1; k <= 12; k++) {
+    snprintf(name, sizeof name, "tcfg_chain%d", k);
+    remove(name);
+  }
   app_config_default(&c); /* other files, or no solution: fine */
   CHECK_OK(app_config_set(&c, "problem.x0_file=" DIR "/in.mtx"));
   CHECK_OK(app_config_set(&c, "output.report=" DIR "/in.json"));
