@@ -167,6 +167,7 @@ static const app_key keys[] = {
     BOOL_KEY("output.verbose", amg.verbose, "true", "progress per level and iteration on stderr"),
 };
 #define NKEYS ((int)(sizeof keys / sizeof keys[0]))
+_Static_assert(sizeof keys / sizeof keys[0] <= APP_KEYS_MAX, "app_config.source needs a row per key");
 
 static const char *const sections[] = {"problem", "amg", "cycle", "solver", "output"};
 static const char *const section_docs[] = {
@@ -437,7 +438,7 @@ static amg_status store_string(char *field, const app_key *k, const char *s, con
 }
 
 /* Checks v against key k and stores it in cfg; where prefixes any message. */
-static amg_status key_apply(app_config *cfg, const app_key *k, const app_value *v, const char *where,
+static amg_status key_store(app_config *cfg, const app_key *k, const app_value *v, const char *where,
                             const char *base) {
   char *field = (char *)cfg + k->offset;
   if (!type_accepts(k->type, v->kind))
@@ -454,6 +455,54 @@ static amg_status key_apply(app_config *cfg, const app_key *k, const app_value *
   case KEY_CHOICE: return store_choice(field, k, v->s, where);
   default: return store_string(field, k, v->s, where, base);
   }
+}
+
+/* key_store, and where the value came from into cfg->source (its end, where
+ * longer: the line number stays). */
+static amg_status key_apply(app_config *cfg, const app_key *k, const app_value *v, const char *where,
+                            const char *base) {
+  amg_status st = key_store(cfg, k, v, where, base);
+  if (st == AMG_OK) {
+    size_t len = strlen(where);
+    char *source = cfg->source[k - keys];
+    if (len < APP_SOURCE_MAX)
+      memcpy(source, where, len + 1);
+    else
+      snprintf(source, APP_SOURCE_MAX, "...%s", where + len - (APP_SOURCE_MAX - 4));
+  }
+  return st;
+}
+
+/* The last message with, in front, where each key it names was set (in a
+ * file or by --set; not a default): "file:line: ..." for one key, "file:line
+ * (key); --set ... (key): ..." for more (st unchanged). */
+static amg_status at_key_sources(const app_config *cfg, amg_status st) {
+  if (st == AMG_OK)
+    return st;
+  const char *msg = amg_error_message();
+  char front[3 * APP_SOURCE_MAX + 256] = "";
+  int named = 0, shown = 0;
+  const app_key *only = NULL;
+  for (int k = 0; k < NKEYS; k++) {
+    size_t len = strlen(keys[k].name);
+    for (const char *at = strstr(msg, keys[k].name); at; at = strstr(at + 1, keys[k].name))
+      if ((at == msg || !(isalnum((unsigned char)at[-1]) || at[-1] == '_' || at[-1] == '.')) &&
+          !(isalnum((unsigned char)at[len]) || at[len] == '_')) {
+        if (cfg->source[k][0] && shown < 3) {
+          size_t used = strlen(front);
+          snprintf(front + used, sizeof front - used, "%s%s (%s)", shown ? "; " : "", cfg->source[k], keys[k].name);
+          only = &keys[k];
+          shown++;
+        }
+        named++;
+        break;
+      }
+  }
+  if (shown == 1 && named == 1)
+    return amg_error(st, "%s: %s", cfg->source[only - keys], msg);
+  if (shown)
+    return amg_error(st, "%s: %s", front, msg);
+  return st;
 }
 
 /* ---- values from text (--set and the defaults) ---- */
@@ -952,7 +1001,7 @@ void app_config_default(app_config *cfg) {
     snprintf(text, sizeof text, "%s", keys[k].def);
     /* Cannot fail for a correct table; test_config checks every default. */
     if (value_of_text(&keys[k], text, "default", &v) == AMG_OK)
-      key_apply(cfg, &keys[k], &v, "default", NULL);
+      key_store(cfg, &keys[k], &v, "default", NULL);
   }
 }
 
@@ -1135,8 +1184,10 @@ static amg_status check_output_paths(const app_config *cfg) {
   for (size_t o = 0; o < count && files[o].output; o++)
     for (size_t k = o + 1; k < count; k++)
       if (files[o].value[0] && files[k].used && files[k].value[0] && same_file(files[o].value, files[k].value))
-        return amg_error(AMG_ERR_CONFIG, "%s = \"%s\" is the same file as %s = \"%s\"; give %s another path",
-                         files[o].key, files[o].value, files[k].key, files[k].value, files[o].key);
+        return at_key_sources(cfg,
+                              amg_error(AMG_ERR_CONFIG, "%s = \"%s\" is the same file as %s = \"%s\"; give %s another "
+                                       "path", files[o].key, files[o].value, files[k].key, files[k].value,
+                                       files[o].key));
   return AMG_OK;
 }
 
@@ -1147,9 +1198,9 @@ amg_status app_config_finish(app_config *cfg) {
   if (st != AMG_OK)
     return st;
   if (cfg->problem_type == APP_PROBLEM_MATRIX_MARKET && cfg->file[0] == '\0')
-    return amg_error(AMG_ERR_CONFIG, "problem.type = \"matrix_market\" needs problem.file");
+    return at_key_sources(cfg, amg_error(AMG_ERR_CONFIG, "problem.type = \"matrix_market\" needs problem.file"));
   if (cfg->rhs == APP_RHS_FILE && cfg->rhs_file[0] == '\0')
-    return amg_error(AMG_ERR_CONFIG, "problem.rhs = \"file\" needs problem.rhs_file");
+    return at_key_sources(cfg, amg_error(AMG_ERR_CONFIG, "problem.rhs = \"file\" needs problem.rhs_file"));
   if (cfg->problem_type == APP_PROBLEM_POISSON) {
     int s = cfg->stencil;
     int dims = fmt_poisson_dims(s);
@@ -1160,13 +1211,14 @@ amg_status app_config_finish(app_config *cfg) {
     int64_t rows = cfg->n;
     for (int d = 1; d < dims; d++) {
       if (rows > INT32_MAX / cfg->n)
-        return amg_error(AMG_ERR_CONFIG,
-                         "problem.n = %d with problem.stencil = %d gives %d^%d rows, more than 2^31-1",
-                         (int)cfg->n, s, (int)cfg->n, dims);
+        return at_key_sources(cfg,
+                              amg_error(AMG_ERR_CONFIG,
+                                       "problem.n = %d with problem.stencil = %d gives %d^%d rows, more than 2^31-1",
+                                       (int)cfg->n, s, (int)cfg->n, dims));
       rows *= cfg->n;
     }
   }
-  return amg_options_check(&cfg->amg);
+  return at_key_sources(cfg, amg_options_check(&cfg->amg)); /* its messages name the keys */
 }
 
 void app_config_print_reference(FILE *f) {

@@ -15,6 +15,8 @@
 #include "amg.h"
 
 #define APP_PATH_MAX 1024
+#define APP_KEYS_MAX 48    /* room for the schema's keys (app_config.c checks) */
+#define APP_SOURCE_MAX 512 /* a key's source: "file:line" (its end, where longer) or "--set ..." */
 
 typedef enum app_problem_type { APP_PROBLEM_POISSON = 0, APP_PROBLEM_MATRIX_MARKET } app_problem_type;
 typedef enum app_rhs { APP_RHS_ONES = 0, APP_RHS_RANDOM, APP_RHS_FILE } app_rhs;
@@ -37,6 +39,9 @@ typedef struct app_config {
   /* output */
   char report[APP_PATH_MAX];     /* output.report: JSON report path, "" for none */
   char solution[APP_PATH_MAX];   /* output.solution: x as a Matrix Market array, "" for none */
+  /* where each key was last set, in the schema's order ("" for its default),
+     so that checks across keys can name a file:line */
+  char source[APP_KEYS_MAX][APP_SOURCE_MAX];
 } app_config;
 
 /* Fills the documented defaults. */

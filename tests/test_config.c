@@ -433,6 +433,19 @@ static void check_finish(void) {
   CHECK_OK(app_config_set(&c, "amg.max_levels=1")); /* a direct solve needs no smoothing */
   CHECK_OK(app_config_finish(&c));
 
+  /* a conflict between keys names where each was set (not the defaults) */
+  write_file("tcfg_cross.cfg", "problem = {\n  n = 46341;\n};\ncycle = {\n  pre_sweeps = 2;\n};\n");
+  app_config_default(&c);
+  CHECK_OK(app_config_load(&c, "tcfg_cross.cfg"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
+              "tcfg_cross.cfg:2 (problem.n): problem.n = 46341 with problem.stencil = 5 gives 46341^2 rows");
+  CHECK_OK(app_config_set(&c, "problem.n=64"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
+              "tcfg_cross.cfg:5 (cycle.pre_sweeps): cycle.pre_sweeps = 2 and cycle.post_sweeps = 1 must be equal");
+  CHECK_OK(app_config_set(&c, "cycle.post_sweeps=3"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
+              "tcfg_cross.cfg:5 (cycle.pre_sweeps); --set cycle.post_sweeps=3 (cycle.post_sweeps): cycle.pre_sweeps");
+
   /* output.solution and output.report may not be each other or an input
    * file that is read (the same string, the same device and inode, or one
    * name in one directory) */
