@@ -218,7 +218,7 @@ int main(void) {
     fmt_csr_destroy(parts);
   }
 
-  /* an arrow: row and column 0 full (a row past the short-row sort), and the diagonal */
+  /* an arrow: row and column 0 full (a row of 300 entries), and the diagonal */
   {
     int32_t n = 300;
     double *dense = calloc((size_t)n * n, sizeof *dense);
