@@ -34,6 +34,16 @@ void fmt_sort_int32(int32_t *v, size_t n) {
     qsort(v, n, sizeof *v, cmp_int32);
 }
 
+static int cmp_int64(const void *x, const void *y) {
+  int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+  return (a > b) - (a < b);
+}
+
+void fmt_sort_int64(int64_t *v, size_t n) {
+  if (n > 1)
+    qsort(v, n, sizeof *v, cmp_int64);
+}
+
 static int cmp_double(const void *x, const void *y) {
   double a = *(const double *)x, b = *(const double *)y;
   return (a > b) - (a < b);

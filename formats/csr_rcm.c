@@ -103,28 +103,13 @@ static int32_t peripheral(const graph *g, bfs *b, int32_t start, int32_t *pass) 
   return root;
 }
 
-static int compare_keys(const void *x, const void *y) {
-  int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
-  return (a > b) - (a < b);
-}
-
 /* Sorts order[lo .. hi-1], a node's new neighbours, by (degree, index)
- * through keys (room for hi - lo): insertion for short lists, qsort for the
- * rows of dense nodes. */
+ * through keys (room for hi - lo). */
 static void sort_by_degree(int32_t *order, int32_t lo, int32_t hi, const graph *g, int64_t *keys) {
   int32_t len = hi - lo;
   for (int32_t i = 0; i < len; i++)
     keys[i] = (int64_t)DEGREE(g, order[lo + i]) << 32 | order[lo + i];
-  if (len > 16)
-    qsort(keys, (size_t)len, sizeof *keys, compare_keys);
-  else
-    for (int32_t i = 1; i < len; i++) {
-      int64_t k = keys[i];
-      int32_t j = i;
-      for (; j > 0 && keys[j - 1] > k; j--)
-        keys[j] = keys[j - 1];
-      keys[j] = k;
-    }
+  fmt_sort_int64(keys, (size_t)len);
   for (int32_t i = 0; i < len; i++)
     order[lo + i] = (int32_t)(keys[i] & 0xFFFFFFFF);
 }

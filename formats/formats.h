@@ -88,6 +88,7 @@ amg_status fmt_alloc(void **p, int64_t count, size_t elem, fmt_location loc);
 void fmt_free(void *p, fmt_location loc);
 /* Sorts n host values in increasing order (v may be NULL when n is 0). */
 void fmt_sort_int32(int32_t *v, size_t n);
+void fmt_sort_int64(int64_t *v, size_t n);
 void fmt_sort_double(double *v, size_t n);
 /* Copies bytes between any two locations; waits for a device copy to finish.
  * Device to host, up to 256 bytes (a count that sizes an allocation) go
