@@ -25,8 +25,9 @@
 
 enum { EXIT_INPUT = 1, EXIT_SETUP = 2, EXIT_SOLVE = 3 };
 
-/* problem.reorder's numbering (new index -> the file's), once A is renumbered. */
-static const int32_t *renumbered;
+/* problem.reorder's numbering (new index -> the file's), once A is
+ * renumbered (main frees it); NULL without reorder. */
+static int32_t *renumbered;
 static int32_t renumbered_n;
 
 /* Appends to out (n bytes, *w used), keeping *w within the buffer when the text is cut. */
@@ -151,24 +152,22 @@ static int64_t bandwidth(const fmt_csr *a) {
   return b;
 }
 
-/* problem.reorder = "rcm": *a replaced by P A P^T, *perm (new index -> the
- * file's) kept for the vectors; *perm stays NULL for "none". */
-static int reorder_matrix(const app_config *cfg, fmt_csr **a, int32_t **perm) {
-  *perm = NULL;
+/* problem.reorder = "rcm": *a replaced by P A P^T, and the numbering kept
+ * in renumbered for the vectors and the messages. */
+static int reorder_matrix(const app_config *cfg, fmt_csr **a) {
   if (cfg->reorder == APP_REORDER_NONE)
     return 0;
   double t0 = now_ms();
   fmt_csr *b = NULL;
-  amg_status s = fmt_csr_rcm(*a, perm);
+  amg_status s = fmt_csr_rcm(*a, &renumbered);
   if (s == AMG_OK)
-    s = fmt_csr_permute(*a, *perm, &b);
+    s = fmt_csr_permute(*a, renumbered, &b);
   if (s != AMG_OK)
     return fail(EXIT_INPUT, s, "problem.reorder");
   printf("amg_solve: rows renumbered by reverse Cuthill-McKee in %.1f ms: bandwidth %lld -> %lld\n",
          now_ms() - t0, (long long)bandwidth(*a), (long long)bandwidth(b));
   fmt_csr_destroy(*a);
   *a = b;
-  renumbered = *perm;
   renumbered_n = b->m;
   return 0;
 }
@@ -176,9 +175,9 @@ static int reorder_matrix(const app_config *cfg, fmt_csr **a, int32_t **perm) {
 /* v (if not NULL) in the new numbering from v in the file's (to_new), or
  * back; 0, or the exit code after a message. */
 static int renumber(int32_t n, const int32_t *perm, double *v, int to_new) {
-  double *scratch = v ? malloc(((size_t)n + 1) * sizeof *scratch) : NULL;
   if (!v)
     return 0;
+  double *scratch = malloc(((size_t)n + 1) * sizeof *scratch);
   if (!scratch) {
     fprintf(stderr, "amg_solve: out of host memory to renumber a vector\n");
     return EXIT_INPUT;
@@ -455,7 +454,7 @@ static int prepare_vectors(const app_config *cfg, int32_t m, double **b, double 
  * solve's status and message; a later failure (writing x, a repeat) shows
  * on stderr and in the exit code only. */
 static int solve_and_report(const app_config *cfg, const char *what, const fmt_csr *a, const double *b,
-                            const double *x0, double *x, const int32_t *perm, int repeat) {
+                            const double *x0, double *x, int repeat) {
   amg_hierarchy *h = NULL;
   amg_solve_report rep = {0};
   char message[AMG_MESSAGE_MAX] = ""; /* copied: a later error replaces amg_error_message() */
@@ -479,12 +478,10 @@ static int solve_and_report(const app_config *cfg, const char *what, const fmt_c
       snprintf(message, sizeof message, "%s", amg_error_message());
     print_convergence(stdout, &rep, cfg);
     print_totals(stdout, run.setup, &rep);
-    if (s != AMG_OK) {
-      fprintf(stderr, "amg_solve: solve: %s [%s]\n", message, amg_status_name(s));
-      code = EXIT_SOLVE;
-    }
+    if (s != AMG_OK)
+      code = fail(EXIT_SOLVE, s, "solve");
     if (cfg->solution[0]) {
-      int back = perm ? renumber(a->m, perm, x, 0) : 0; /* x in the file's numbering */
+      int back = renumbered ? renumber(a->m, renumbered, x, 0) : 0; /* x in the file's numbering */
       code = back ? (code ? code : back) : write_solution(cfg->solution, a->m, x, s, code, &run);
     }
     if (!code && repeat > 0)
@@ -541,7 +538,7 @@ int main(int argc, char **argv) {
       }
       char *end = NULL;
       long v = strtol(argv[++i], &end, 10);
-      if (!*argv[i] || *end || *argv[i] < '0' || *argv[i] > '9' || v < 1 || v > 1000) {
+      if (*argv[i] < '0' || *argv[i] > '9' || *end || v < 1 || v > 1000) { /* digits only: not "", "+3" */
         fprintf(stderr, "amg_solve: --repeat takes a count in 1..1000, not '%s'\n", argv[i]);
         return EXIT_INPUT;
       }
@@ -570,25 +567,24 @@ int main(int argc, char **argv) {
   char what[APP_PATH_MAX + 64];
   fmt_csr *a = NULL;
   double *b = NULL, *x = NULL, *x0 = NULL;
-  int32_t *perm = NULL; /* problem.reorder's numbering: new index -> the file's */
   code = prepare_matrix(&cfg, &a, what, sizeof what);
   if (!code)
-    code = reorder_matrix(&cfg, &a, &perm);
+    code = reorder_matrix(&cfg, &a);
   if (!code && compare)
     code = compare_orders(&cfg, a, with_cusparse, repeat);
   else if (!code) {
     code = prepare_vectors(&cfg, a->m, &b, &x, &x0);
-    if (!code && perm)
-      code = renumber(a->m, perm, b, 1);
-    if (!code && perm)
-      code = renumber(a->m, perm, x0, 1);
+    if (!code && renumbered)
+      code = renumber(a->m, renumbered, b, 1);
+    if (!code && renumbered)
+      code = renumber(a->m, renumbered, x0, 1);
     if (!code)
-      code = solve_and_report(&cfg, what, a, b, x0, x, perm, repeat);
+      code = solve_and_report(&cfg, what, a, b, x0, x, repeat);
   }
   fmt_csr_destroy(a); /* the one exit after the matrix: everything is freed */
   free(b);
   free(x);
   free(x0);
-  free(perm);
+  free(renumbered);
   return with_stdout_checked(code);
 }
