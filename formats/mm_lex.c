@@ -187,3 +187,16 @@ amg_status mm_parse_real(const mm_file *r, const char *tok, int len, const char 
     return mm_parse_error(r, "%s '%.*s' is too small for a double (it would be read as 0)", what, MM_SHOW(len), tok);
   return AMG_OK;
 }
+
+amg_status mm_parse_value(const mm_file *r, const char *tok, int len, int integer, double *v) {
+  if (!integer)
+    return mm_parse_real(r, tok, len, "value", v);
+  long long x;
+  int bad = mm_parse_int(tok, len, &x);
+  if (bad == 1)
+    return mm_parse_error(r, "value is not an integer: '%.*s'", MM_SHOW(len), tok);
+  if (bad == 2)
+    return mm_parse_error(r, "integer value %.*s out of range", MM_SHOW(len), tok);
+  *v = (double)x;
+  return AMG_OK;
+}

@@ -50,6 +50,9 @@ int mm_parse_int(const char *tok, int len, long long *v);
 /* The token as a finite double, or a parse error at r's line naming `what`; a nonzero
  * number that rounds to 0 is an error too. */
 amg_status mm_parse_real(const mm_file *r, const char *tok, int len, const char *what, double *v);
+/* A value of a file whose field is integer (any int64, as a double) or real
+ * (mm_parse_real), with a parse error at r's line otherwise. */
+amg_status mm_parse_value(const mm_file *r, const char *tok, int len, int integer, double *v);
 /* The size line: the first line after the banner that is neither a comment
  * nor blank, holding exactly count (at most 3) integers into v, the k-th
  * named what[k] and within lo[k]..hi[k]; form ("m n nnz") names them in the

@@ -112,19 +112,9 @@ static amg_status parse_entry(const mm_file *r, mm_field field, int symmetric, i
   } else {
     if (!mm_next_token(&p, &tok, &len))
       return mm_parse_error(r, "missing value");
-    if (field == MM_INTEGER) {
-      long long x;
-      int bad = mm_parse_int(tok, len, &x);
-      if (bad == 1)
-        return mm_parse_error(r, "value is not an integer: '%.*s'", MM_SHOW(len), tok);
-      if (bad == 2)
-        return mm_parse_error(r, "integer value %.*s out of range", MM_SHOW(len), tok);
-      *v = (double)x;
-    } else {
-      amg_status s = mm_parse_real(r, tok, len, "value", v);
-      if (s != AMG_OK)
-        return s;
-    }
+    amg_status s = mm_parse_value(r, tok, len, field == MM_INTEGER, v);
+    if (s != AMG_OK)
+      return s;
   }
   if (mm_next_token(&p, &tok, &len))
     return mm_parse_error(r, "trailing characters after the entry: '%.*s'", MM_SHOW(len), tok);

@@ -74,14 +74,7 @@ static amg_status read_values(mm_file *r, int plain, int integer, int32_t n, dou
       return mm_parse_error(r, "one value per line; trailing characters: '%.*s'", MM_SHOW(extra_len), extra);
     if (count == n)
       return mm_parse_error(r, "more than the %d values the matrix needs", n);
-    if (integer) {
-      long long v;
-      int bad = mm_parse_int(tok, len, &v);
-      if (bad)
-        return mm_parse_error(r, bad == 1 ? "value is not an integer: '%.*s'" : "integer value %.*s out of range",
-                              MM_SHOW(len), tok);
-      x[count] = (double)v;
-    } else if ((s = mm_parse_real(r, tok, len, "value", &x[count])) != AMG_OK)
+    if ((s = mm_parse_value(r, tok, len, integer, &x[count])) != AMG_OK)
       return s;
     count++;
   }
