@@ -9,5 +9,7 @@ grep -E "converged after" "$OUT/solve.log"
 AMG_TEST_QUICK=1 compute-sanitizer --tool memcheck --error-exitcode 99 build-gpu/tests/test_api_edges gpu \
   > "$OUT/sanitizer.log" 2>&1; echo "memcheck test_api_edges gpu: rc=$? $(grep 'ERROR SUMMARY' "$OUT/sanitizer.log")"
 # second call (same machine): racecheck of test_api_edges gpu, which runs the
-# new start-vector kernel and the power iteration on the GPU
+# new start-vector kernel and the power iteration on the GPU. It did not
+# finish within its 420 s limit (timeout rc 124, no report): not checked.
+#   AMG_TEST_QUICK=1 timeout 420 ...
 #   AMG_TEST_QUICK=1 compute-sanitizer --tool racecheck --error-exitcode 99 build-gpu/tests/test_api_edges gpu
