@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cuda_check.cuh"
+#include "device_util.cuh"
 #include "fmt_internal.h"
 
 static cudaStream_t library_stream, side_stream;
@@ -268,3 +269,5 @@ extern "C" amg_status fmt_device_copy_any(void *dst, int dst_device, const void 
   AMG_CUDA_TRY(cudaStreamSynchronize(library_stream));
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(probe_kernel);

@@ -33,6 +33,13 @@ amg_status fmt_device_copy(void *dst, const void *src, size_t bytes) {
 }
 amg_status fmt_device_sync(void) { return no_cuda("device_sync"); }
 void fmt_device_profiler(int on) { (void)on; }
+amg_status fmt_device_load_modules(int *modules, int64_t *functions, int64_t *were_loaded) {
+  *modules = 0;
+  *functions = 0;
+  *were_loaded = 0;
+  return no_cuda("device_load_modules");
+}
+int fmt_device_registered_modules(void) { return 0; }
 size_t fmt_device_bytes_in_use(void) { return 0; }
 size_t fmt_device_peak_bytes(void) { return 0; }
 void fmt_device_reset_peak(void) {}

@@ -13,6 +13,15 @@
 #include "cuda_check.cuh"
 #include "formats.h"
 
+/* Names one kernel of this CUDA source (any one), so that
+ * fmt_device_load_modules loads all of the source's kernels before the first
+ * setup instead of at their first launch (device_modules.cu). Once per source
+ * that launches kernels, CUB's included. */
+extern "C" int fmt_device_register_module(const void *kernel);
+#define FMT_DEVICE_MODULE(...)                                                                     \
+  __attribute__((unused)) static const int fmt_device_module_registered =                          \
+      fmt_device_register_module((const void *)(__VA_ARGS__))
+
 /* Blocks of `threads` threads covering `items` work items of `per_item` threads. */
 static inline unsigned fmt_blocks(int64_t items, int per_item, int threads) {
   int64_t total = items * per_item;

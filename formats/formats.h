@@ -246,6 +246,13 @@ amg_status fmt_device_sync(void);
 /* Starts (on) or stops (off) a profiler's collection, for `ncu
  * --profile-from-start off`: it then sees only the work in between. */
 void fmt_device_profiler(int on);
+/* Loads every kernel of the CUDA sources that name one with FMT_DEVICE_MODULE,
+ * so that none is loaded at its first launch (amg_device_init calls it).
+ * *modules: the sources' modules; *functions: the kernels in them, each
+ * checked loaded; *were_loaded: those of them loaded before the call. */
+amg_status fmt_device_load_modules(int *modules, int64_t *functions, int64_t *were_loaded);
+/* The sources linked into this program that named a kernel (0 without CUDA). */
+int fmt_device_registered_modules(void);
 /* Bytes the library's device pool holds in use now, and the peak since the last reset. */
 size_t fmt_device_bytes_in_use(void);
 size_t fmt_device_peak_bytes(void);

@@ -177,3 +177,5 @@ done:
     fmt_tile_columns_destroy(bc);
   return s;
 }
+
+FMT_DEVICE_MODULE(iota_kernel);

@@ -190,3 +190,5 @@ done:
     fmt_tile_destroy(c);
   return s;
 }
+
+FMT_DEVICE_MODULE(count_tiles_kernel);

@@ -181,3 +181,5 @@ done:
     fmt_tile_destroy(c);
   return s;
 }
+
+FMT_DEVICE_MODULE(entry_keys_kernel);

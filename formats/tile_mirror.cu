@@ -258,3 +258,5 @@ done:
     fmt_tile_destroy(c);
   return s;
 }
+
+FMT_DEVICE_MODULE(count_kernel);

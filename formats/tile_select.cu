@@ -88,3 +88,5 @@ done:
     fmt_tile_destroy(c);
   return s;
 }
+
+FMT_DEVICE_MODULE(select_kernel);

@@ -52,3 +52,5 @@ done:
   fmt_device_free(flag);
   return s;
 }
+
+FMT_DEVICE_MODULE(mirrored_kernel);

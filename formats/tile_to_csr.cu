@@ -72,3 +72,5 @@ done:
     fmt_csr_destroy(c);
   return s;
 }
+
+FMT_DEVICE_MODULE(row_count_kernel);

@@ -91,3 +91,5 @@ done:
     fmt_tile_destroy(c);
   return s;
 }
+
+FMT_DEVICE_MODULE(transpose_tiles_kernel);

@@ -362,3 +362,5 @@ extern "C" amg_status amg_aggregate_device(const fmt_tile *a, const uint16_t *sm
   default: return aggregate<8>(a, g, agg, st);
   }
 }
+
+FMT_DEVICE_MODULE(init_kernel<1>);

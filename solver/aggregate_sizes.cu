@@ -19,3 +19,5 @@ extern "C" amg_status amg_aggregate_sizes_device(const int32_t *agg, int32_t n, 
   }
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(sizes_kernel);

@@ -73,9 +73,10 @@ const char *amg_galerkin_order_name(amg_galerkin_order o);
 amg_status amg_galerkin_order_parse(const char *name, amg_galerkin_order *out); /* "auto", "pt_ap", "pta_p" */
 
 /* Prepares the GPU once per process: library stream and memory pool, the
- * cuSPARSE and cuSOLVER handles, and small setups, solves and dense coarse
- * factorisations that load the library's kernels (CUDA loads a kernel at
- * its first launch), all together 0.2-0.4 s, like AmgX's initialisation. Without it the first
+ * cuSPARSE and cuSOLVER handles, every kernel of the library loaded (CUDA
+ * would load each at its first launch), and small setups, solves and dense
+ * coarse factorisations that make the first calls of each stage, all
+ * together 0.2-0.4 s, like AmgX's initialisation. Without it the first
  * setup of a process pays these costs; calling it first keeps them out of
  * the setup's timing. Later calls do nothing. *ms (may be NULL) receives
  * the time taken. AMG_ERR_NO_DEVICE without a GPU. */

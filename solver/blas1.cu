@@ -39,3 +39,5 @@ extern "C" amg_status amg_fill_device(int32_t n, double value, double *x) {
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(axpy_kernel);

@@ -280,3 +280,5 @@ extern "C" void amg_coarse_free_device(amg_coarse_solver *cs) {
   fmt_device_free(cs->inverse);
   cs->inverse = NULL;
 }
+
+FMT_DEVICE_MODULE(scatter_lower_kernel);

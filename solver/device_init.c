@@ -4,11 +4,13 @@
 #include "hierarchy.h"
 
 /* A small setup and V-cycle-preconditioned solve on the GPU, so that the
- * kernels of every stage are loaded: a 2D 5-point problem (sparse tiles)
- * and a 3D 27-point one (dense tiles), which take different SpGEMM
- * accumulators and SpMV variants, and the latter with the cuSPARSE
- * backend too, so that neither backend's first setup pays for loading.
- * The solve's convergence is irrelevant. */
+ * first calls of every stage (cuSPARSE's and cuSOLVER's kernels and
+ * handles, the pool's first blocks, a CUDA graph's capture) are paid here:
+ * a 2D 5-point problem (sparse tiles) and a 3D 27-point one (dense tiles),
+ * which take different SpGEMM accumulators and SpMV variants, and the
+ * latter with the cuSPARSE backend too. Our own kernels, those that only
+ * large problems launch included, are loaded before by
+ * fmt_device_load_modules. The solve's convergence is irrelevant. */
 static amg_status warm_up(int stencil, int32_t n, spgemm_backend spgemm) {
   fmt_csr *a = NULL;
   amg_hierarchy *h = NULL;
@@ -65,6 +67,10 @@ amg_status amg_device_init(double *ms) {
   if (done)
     return AMG_OK;
   amg_status s = fmt_device_sync(); /* creates the stream and the memory pool */
+  int modules = 0;
+  int64_t functions = 0, were_loaded = 0;
+  if (s == AMG_OK) /* every kernel of ours, not only those the warm-up launches */
+    s = fmt_device_load_modules(&modules, &functions, &were_loaded);
   if (s == AMG_OK)
     s = spgemm_device_init();
   if (s == AMG_OK)

@@ -76,3 +76,5 @@ done:
     fmt_tile_destroy(af);
   return s;
 }
+
+FMT_DEVICE_MODULE(keep_kernel);

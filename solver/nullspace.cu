@@ -22,3 +22,5 @@ extern "C" amg_status amg_nullspace_coarsen_device(const int32_t *agg, const int
   }
   return s;
 }
+
+FMT_DEVICE_MODULE(tval_kernel);

@@ -90,3 +90,5 @@ extern "C" amg_status amg_pcg_update_p_device(int32_t n, const double *s, const 
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(dot_kernel);

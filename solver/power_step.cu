@@ -91,3 +91,5 @@ extern "C" amg_status amg_power_step_device(int32_t n, const double *d, const do
   }
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(power_sums_kernel);

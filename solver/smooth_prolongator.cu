@@ -41,3 +41,5 @@ extern "C" amg_status amg_smooth_prolongator_device(fmt_tile *s, const double *d
   }
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(smooth_kernel);

@@ -687,3 +687,5 @@ extern "C" amg_status amg_jacobi_device(const fmt_tile *a, const double *dinv, d
     return amg_error(AMG_ERR_ARG, "jacobi_device: NULL dinv or right-hand side");
   return launch(a, x_in, jacobi_out{dinv, b, x_in, omega, x_out});
 }
+
+FMT_DEVICE_MODULE(row_kernel<spmv_out>);

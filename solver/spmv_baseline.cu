@@ -155,3 +155,5 @@ extern "C" void amg_spmv_baseline_destroy(amg_spmv_baseline *h) {
 }
 
 extern "C" int amg_spmv_baseline_offset_bytes(const amg_spmv_baseline *h) { return h ? h->offset_bytes : 0; }
+
+FMT_DEVICE_MODULE(narrow_kernel);

@@ -86,3 +86,5 @@ extern "C" amg_status amg_strength_device(const fmt_tile *a, const double *d, do
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(diagonal_kernel);

@@ -116,3 +116,5 @@ done:
     fmt_tile_destroy(t);
   return s;
 }
+
+FMT_DEVICE_MODULE(count_kernel);

@@ -45,3 +45,5 @@ extern "C" amg_status amg_jacobi_first_device(int32_t n, const double *dinv, dou
   }
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(start_kernel);

@@ -99,3 +99,5 @@ extern "C" void spgemm_csr32_destroy(spgemm_csr32 *a) {
   fmt_device_free(a->val);
   free(a);
 }
+
+FMT_DEVICE_MODULE(convert_kernel<int64_t, int32_t>);

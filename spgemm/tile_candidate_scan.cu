@@ -67,3 +67,5 @@ amg_status spgemm_candidate_scan_device(int64_t num_cand, const int32_t *cand_nn
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(candidate_scan_kernel);

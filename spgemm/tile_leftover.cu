@@ -59,3 +59,5 @@ amg_status spgemm_leftover_device(int32_t tile_m, int64_t items, const int64_t *
   }
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(leftover_kernel);

@@ -219,3 +219,5 @@ done:
   fmt_device_free(left); /* with its work, unless that is in counters */
   return s;
 }
+
+FMT_DEVICE_MODULE(numeric_kernel<16, true, false, false, false>);

@@ -162,3 +162,5 @@ amg_status spgemm_numeric_dot_device(const fmt_tile *a, const fmt_tile *bt, fmt_
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(dot_kernel<false>);

@@ -531,3 +531,5 @@ amg_status spgemm_numeric_rows_device(const fmt_tile *a, const fmt_tile *b, cons
     return amg_error(AMG_ERR_ARG, "spgemm: row_split %d; use 0, 1, 2, 4 or %d", split, ROW_HALF_WARPS);
   }
 }
+
+FMT_DEVICE_MODULE(list_count_kernel<false>);

@@ -140,3 +140,5 @@ amg_status spgemm_one_pass_device(const fmt_tile *a, spgemm_b_lookup bl, const f
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(one_pass_kernel<16, true, false, false>);

@@ -72,3 +72,5 @@ done:
   fmt_device_free(total);
   return s;
 }
+
+FMT_DEVICE_MODULE(row_nnz_kernel);

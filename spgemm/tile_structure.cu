@@ -519,3 +519,5 @@ amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, co
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(occupancy_kernel);

@@ -647,3 +647,5 @@ done:
   }
   return s;
 }
+
+FMT_DEVICE_MODULE(finish_kernel);

@@ -132,3 +132,5 @@ amg_status spgemm_symbolic_rows_device(const fmt_tile *a, const fmt_tile *b, con
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(symbolic_rows_kernel<false>);

@@ -136,3 +136,5 @@ amg_status spgemm_resolve_twins_device(int64_t num_cand, const int32_t *cand_row
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
 }
+
+FMT_DEVICE_MODULE(twins_kernel);

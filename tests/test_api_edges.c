@@ -88,6 +88,23 @@ static void solves_within_tol(amg_hierarchy *h, const fmt_csr *a, uint64_t seed,
   free(x);
 }
 
+/* amg_device_init loaded every kernel of every CUDA source linked in, so
+ * that no first setup loads one (formats/device_modules.cu): loading again
+ * finds each source's module, and each of its functions loaded before. */
+static void kernels_loaded(void) {
+  int modules = 0;
+  int64_t functions = 0, were_loaded = 0;
+  CHECK_OK(fmt_device_load_modules(&modules, &functions, &were_loaded));
+  printf("kernels loaded: %d modules, %lld functions, %lld of them before\n", modules, (long long)functions,
+         (long long)were_loaded);
+  CHECK(were_loaded == functions, "%lld of %lld functions were not loaded by amg_device_init",
+        (long long)(functions - were_loaded), (long long)functions);
+  CHECK(modules == fmt_device_registered_modules(), "%d modules for %d registered sources", modules,
+        fmt_device_registered_modules());
+  CHECK(modules >= 25, "only %d CUDA sources with kernels linked into a setup and solve", modules);
+  CHECK(functions >= 4 * modules, "%lld functions in %d modules", (long long)functions, modules);
+}
+
 static void rhs_scaling(void) {
   fmt_csr *a = NULL;
   CHECK_OK(fmt_poisson(5, 40, &a));
@@ -739,6 +756,7 @@ int main(int argc, char **argv) {
     test_require_device("test_api_edges gpu");
     backend = AMG_BACKEND_GPU;
     CHECK_OK(amg_device_init(NULL)); /* library handles and kernels loaded before memory runs out */
+    kernels_loaded();
   }
   rhs_scaling();
   initial_guess();
