@@ -1,5 +1,5 @@
 /* amg_solve --config FILE [--set section.key=value ...] [--backend gpu|cpu]
- *           [--compare-orders [cusparse]] [--repeat N] [--print-config]
+ *           [--compare-orders [cusparse]] [--repeat N] [--print-config] [--help]
  *
  * Solves A x = b with smoothed-aggregation AMG (PCG by default) for a
  * generated Poisson problem or a Matrix Market matrix, as a libconfig file
@@ -113,7 +113,7 @@ static int with_stdout_checked(int code) {
 
 static void usage(FILE *f) {
   fprintf(f, "usage: amg_solve --config FILE [--set section.key=value ...] [--backend gpu|cpu]\n"
-             "                 [--compare-orders [cusparse]] [--repeat N] [--print-config]\n"
+             "                 [--compare-orders [cusparse]] [--repeat N] [--print-config] [--help]\n"
              "  --config FILE       libconfig file with sections problem, amg, cycle, solver, output\n"
              "  --set K=V           override one key, e.g. --set amg.coarse_size=200\n"
              "  --backend gpu|cpu   default: the GPU when one is present, else the CPU\n"
@@ -124,7 +124,8 @@ static void usage(FILE *f) {
              "                      times and print the median, min and max times; with\n"
              "                      --compare-orders, each Galerkin time is the median of N setups\n"
              "                      (upper median for even N)\n"
-             "  --print-config      print every key with its default and documentation, then exit\n");
+             "  --print-config      print every key with its default and documentation, then exit\n"
+             "  --help, -h          print this text, then exit\n");
 }
 
 /* The system matrix and a description of it. */
@@ -400,7 +401,7 @@ static int configure(app_config *cfg, const char *config, const char *const *set
     if (gpus < 1)
       cfg->amg.backend = AMG_BACKEND_CPU;
   }
-  s = amg_options_check(&cfg->amg); /* again, now that the backend is known (cusparse needs the GPU) */
+  s = app_config_check_options(cfg); /* again, now that the backend is known (cusparse needs the GPU) */
   if (s != AMG_OK)
     return fail(EXIT_INPUT, s, "configuration");
   if (compare && with_cusparse && cfg->amg.backend == AMG_BACKEND_CPU) /* worded as amg_options_check's */

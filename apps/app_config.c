@@ -8,7 +8,7 @@
  * app_config. Messages begin with where the value came from, "path:line" or
  * "--set assignment". A load applies the whole file or changes nothing.
  *
- * Relative input paths (problem.file, problem.rhs_file) in a file are
+ * Relative input paths (problem.file, problem.rhs_file, problem.x0_file) in a file are
  * resolved against that file's directory, and so are @include directives;
  * paths from --set are kept as given, i.e. relative to the current directory.
  *
@@ -1218,6 +1218,10 @@ amg_status app_config_finish(app_config *cfg) {
       rows *= cfg->n;
     }
   }
+  return app_config_check_options(cfg);
+}
+
+amg_status app_config_check_options(const app_config *cfg) {
   return at_key_sources(cfg, amg_options_check(&cfg->amg)); /* its messages name the keys */
 }
 

@@ -62,6 +62,10 @@ amg_status app_config_set(app_config *cfg, const char *assignment);
  * file as output.report or an input file), then amg_options_check. */
 amg_status app_config_finish(app_config *cfg);
 
+/* amg_options_check on cfg->amg again, its message led by where the keys it
+ * names were set (for amg_solve, once the backend is known). */
+amg_status app_config_check_options(const app_config *cfg);
+
 /* Writes every key with its default and documentation, as a commented
  * libconfig file (the reference in the README and configs/ comes from it). */
 void app_config_print_reference(FILE *f);

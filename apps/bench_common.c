@@ -47,6 +47,15 @@ _Noreturn void bench_usage(const char *fmt, ...) {
   exit(2);
 }
 
+_Noreturn void bench_help(void) {
+  fputs(bench_usage_text, stdout);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "%s: writing the usage to stdout failed\n", bench_program);
+    exit(1);
+  }
+  exit(0);
+}
+
 void bench_json_create(json_writer *w, const char *path) {
   if (path && json_create(w, path) != 0) {
     fprintf(stderr, "%s: --json %s: %s\n", bench_program, path, strerror(errno));

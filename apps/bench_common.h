@@ -17,6 +17,8 @@ extern const char bench_usage_text[];
 /* A command-line error: prints "<program>: " and the formatted reason, then
  * the usage text, and exits with 2. */
 _Noreturn void bench_usage(const char *fmt, ...);
+/* --help or -h: the usage text on stdout, exit 0 (1 if stdout fails). */
+_Noreturn void bench_help(void);
 
 /* Creates the --json file path (none where path is NULL) before the run, so
  * that a bad path is known at once: exits with 2 and a message if it cannot. */

@@ -350,7 +350,7 @@ static void matrix_market(const char *path) {
 }
 
 const char bench_usage_text[] =
-          "usage: spgemm_bench [--problem 2d5|2d9|3d7|3d27]... [--n N] [--mtx FILE]\n"
+          "usage: spgemm_bench [--problem 2d5|2d9|3d7|3d27]... [--n N] [--mtx FILE] [--help]\n"
           "                    [--reps N] [--levels L] [--dense-threshold T] [--sweep] [--profile] [--hierarchy]\n"
           "                    [--kernels auto|pairs|rows] [--row-split 0|1|2|4|8] [--passes auto|two|one]\n"
           "                    [--candidates auto|layout|exact] [--b-lookup auto|columns|rows] [--no-b-transpose]\n"
@@ -358,6 +358,11 @@ const char bench_usage_text[] =
           "                    [--ncu-op OP] [--ncu-level L] [--json FILE]\n"
           "  default: the four Poisson problems at the Galerkin study's sizes, 10 reps,\n"
           "  structured-aggregation P; --hierarchy: the real SA hierarchy (MIS-2 aggregates);\n"
+          "  --levels: the levels timed per problem, 1..64 (default 8);\n"
+          "  --dense-threshold: entries per C tile above which the numeric pair kernel accumulates in a\n"
+          "    dense 16x16 array, 0..256 (default 192, SPGEMM_DENSE_THRESHOLD);\n"
+          "  --sweep: also time level 0's A^2, A*P and P^T*(AP) in two passes at thresholds 0..256;\n"
+          "  --profile: also print each product's time per step (each step then ends in a sync);\n"
           "  --kernels: the kernels of steps 2 and 3 (spgemm.h; default auto);\n"
           "  --row-split: half-warps per C tile row in the numeric row kernel (default 0: by C's size);\n"
           "  --passes: steps 2 and 3 apart or as one pass where they can be (spgemm.h; default auto);\n"
@@ -380,6 +385,8 @@ int main(int argc, char **argv) {
   bench.threshold = SPGEMM_DENSE_THRESHOLD;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h"))
+      bench_help();
     if (!strcmp(arg, "--sweep") || !strcmp(arg, "--profile") || !strcmp(arg, "--hierarchy") ||
         !strcmp(arg, "--no-b-transpose")) {
       *(arg[2] == 's' ? &bench.sweep : arg[2] == 'p' ? &bench.profile : arg[2] == 'h' ? &hierarchy

@@ -389,11 +389,11 @@ static void write_json(json_writer *w, const char *path) {
 }
 
 const char bench_usage_text[] =
-          "usage: spmv_bench [--problem 2d5|2d9|3d7|3d27]... [--n N] [--mtx FILE] [--galerkin]\n"
-          "                  [--reps N (>= 20)] [--inner K] [--no-fused] [--list-slots 6|8|10] [--json FILE]\n"
+          "usage: spmv_bench [--problem 2d5|2d9|3d7|3d27]... [--n N] [--mtx FILE] [--galerkin] [--help]\n"
+          "                  [--reps N (>= 20)] [--inner K] [--no-fused] [--list-slots 0|6|8|10] [--json FILE]\n"
           "  default: the four Poisson problems at the Galerkin study's sizes, 30 reps of 10 calls;\n"
           "  every kernel variant times y = A x, r = b - A x and a Jacobi sweep (not with --no-fused);\n"
-          "  --list-slots fixes the \"list\" variant's entries per round (default: by mean row length)\n";
+          "  --list-slots fixes the \"list\" variant's entries per round (default 0: by mean row length)\n";
 
 int main(int argc, char **argv) {
   bench_options opt = {.reps = 30};
@@ -402,6 +402,8 @@ int main(int argc, char **argv) {
   bench.fused = 1;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h"))
+      bench_help();
     if (!strcmp(arg, "--galerkin")) {
       galerkin = 1;
       continue;

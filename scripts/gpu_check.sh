@@ -27,7 +27,8 @@ step() {
 has() { [[ " $steps " == *" $1 "* ]]; }
 bin=build-gpu
 has build && step build build.log bash -c "cmake -S . -B $bin -G Ninja -DCMAKE_BUILD_TYPE=Release && cmake --build $bin -j 16"
-nvidia-smi --query-gpu=name,memory.total,clocks.sm,clocks.mem --format=csv >"$out/gpu.txt" 2>&1
+# the GPU's name and clocks go into build.log: a full run then writes 8 files, as many as come back
+{ echo "=== gpu"; nvidia-smi --query-gpu=name,memory.total,clocks.sm,clocks.mem --format=csv; } >>"$out/build.log" 2>&1
 has tests && step "ctest -L gpu" tests.log ctest --test-dir $bin -L gpu --output-on-failure
 # Sanitizer runs: every GPU test program (test_solve:gpu runs test_solve with
 # the argument gpu); SANITIZE narrows the list. test_gpu_spgemm:K/N runs part K
@@ -97,7 +98,7 @@ has hierarchy && step "spgemm_bench --hierarchy" hierarchy.log $bin/apps/spgemm_
 echo "==== failures in the logs ===="
 grep -h -E "FAIL|failed|ERROR SUMMARY: [1-9]|error:" "$out"/*.log 2>/dev/null | grep -v "ERROR SUMMARY: 0 errors" | head -30
 echo "==== summary ===="
-cat "$out/gpu.txt"
+sed -n '/^=== gpu$/,/^===/{/^===/d;p}' "$out/build.log"
 printf '%s\n' "${summary[@]}"
 # a failed step fails the script (the summary above says which)
 ! printf '%s\n' "${summary[@]}" | grep -q FAILED

@@ -212,7 +212,8 @@ run --config "$dir/pipe_b.cfg"
 status=$?
 kill $writer 2>/dev/null
 verdict "b as a coordinate matrix from a pipe" $status "$(grep -m1 'converged after' "$dir/out")"
-expect "cusparse on the CPU" 1 "amg.spgemm = cusparse needs the GPU, and the backend is cpu" -- \
+expect "cusparse on the CPU, naming where it was set" 1 \
+  "--set amg.spgemm=cusparse: amg.spgemm = cusparse needs the GPU, and the backend is cpu" -- \
   --config "$dir/tiny.cfg" --set amg.spgemm=cusparse
 run --config "$dir/tiny.cfg" --compare-orders cusparse
 [ $code -eq 1 ] && grep -qF -- "--compare-orders cusparse needs the GPU, and the backend is cpu" "$dir/err" &&

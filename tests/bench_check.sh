@@ -34,6 +34,11 @@ if [ "$mode" = cli ]; then
     expect "$n option as a value" 2 "--reps needs a value, not the option --json" -- "$b" --reps --json x.json
     expect "$n bad number" 2 "--reps 'abc' is not an integer" -- "$b" --reps abc
     expect "$n bad problem" 2 "--problem '4d' is not one of 2d5" -- "$b" --problem 4d
+    "$b" --help >"$dir/out" 2>"$dir/err"
+    got=$?
+    if [ $got -ne 0 ] || ! grep -q "^usage: $n " "$dir/out" || [ -s "$dir/err" ]; then
+      fail "$n --help: exit $got (want 0), usage on stdout and nothing on stderr"
+    else echo "ok: $n --help"; fi
   done
   expect "spgemm_bench bad choice" 2 "'foo' is not one of its values" -- "$spgemm" --kernels foo
   expect "spmv_bench too few reps" 2 "--reps 10: the variants' medians need at least 20" -- "$spmv" --reps 10
