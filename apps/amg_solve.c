@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -413,19 +414,44 @@ static int configure(app_config *cfg, const char *config, const char *const *set
   return 0;
 }
 
-/* The matrix, described on stdout, and the GPU initialised where it is used. */
+/* amg_device_init on a thread of its own, while the main thread builds or
+ * reads the matrix on the host; its message is copied out, since messages
+ * are per thread. */
+typedef struct gpu_init {
+  amg_status status;
+  double ms;
+  char message[AMG_MESSAGE_MAX];
+} gpu_init;
+
+static void *gpu_init_run(void *arg) {
+  gpu_init *g = arg;
+  g->status = amg_device_init(&g->ms);
+  if (g->status != AMG_OK)
+    snprintf(g->message, sizeof g->message, "%s", amg_error_message());
+  return NULL;
+}
+
+/* The matrix, described on stdout, and the GPU initialised where it is used
+ * (at the same time as the matrix is built). */
 static int prepare_matrix(const app_config *cfg, fmt_csr **a, char *what, size_t len) {
+  int gpu = cfg->amg.backend != AMG_BACKEND_CPU;
+  gpu_init g = {AMG_OK, 0, ""};
+  pthread_t thread;
+  int threaded = gpu && pthread_create(&thread, NULL, gpu_init_run, &g) == 0;
   amg_status s = build_matrix(cfg, a, what, len);
+  if (threaded)
+    pthread_join(thread, NULL);
+  else if (gpu && s == AMG_OK)
+    gpu_init_run(&g);
   if (s != AMG_OK)
     return fail(EXIT_INPUT, s, "problem");
   printf("amg_solve: %s: %d rows, %lld nonzeros, backend %s\n", what, (*a)->m, (long long)(*a)->nnz,
-         cfg->amg.backend == AMG_BACKEND_CPU ? "cpu" : "gpu");
-  if (cfg->amg.backend != AMG_BACKEND_CPU) {
-    double ms = 0;
-    if ((s = amg_device_init(&ms)) != AMG_OK)
-      return fail(EXIT_SETUP, s, "GPU initialisation");
+         gpu ? "gpu" : "cpu");
+  if (gpu) {
+    if (g.status != AMG_OK)
+      return fail(EXIT_SETUP, amg_error(g.status, "%s", g.message), "GPU initialisation");
     printf("amg_solve: GPU initialisation (stream, memory pool, cuSPARSE and cuSOLVER handles, kernel "
-           "loading) %.1f ms, once per process\n", ms);
+           "loading) %.1f ms, once per process\n", g.ms);
   }
   return 0;
 }
