@@ -76,7 +76,7 @@ amg_status amg_galerkin_order_parse(const char *name, amg_galerkin_order *out); 
  * cuSPARSE and cuSOLVER handles, every kernel of the library loaded (CUDA
  * would load each at its first launch), and small setups, solves and dense
  * coarse factorisations that make the first calls of each stage, all
- * together 0.2-0.4 s, like AmgX's initialisation. Without it the first
+ * together 0.15-0.4 s, like AmgX's initialisation. Without it the first
  * setup of a process pays these costs; calling it first keeps them out of
  * the setup's timing. Later calls do nothing. *ms (may be NULL) receives
  * the time taken. AMG_ERR_NO_DEVICE without a GPU. */
