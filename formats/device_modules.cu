@@ -39,26 +39,21 @@ typedef struct driver_calls {
   PFN_cuFuncIsLoaded_v12040 is_loaded;
 } driver_calls;
 
-static amg_status entry_point(const char *name, unsigned version, void **fn) {
+/* 1 where the driver has the call (CUDA `version` or later), 0 where not. */
+static int entry_point(const char *name, unsigned version, void **fn) {
   cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
-  AMG_CUDA_TRY(cudaGetDriverEntryPointByVersion(name, fn, version, cudaEnableDefault, &found));
-  if (found != cudaDriverEntryPointSuccess || !*fn)
-    return amg_error(AMG_ERR_CUDA, "loading the kernels: the driver has no %s (needs CUDA %u.%u)", name,
-                     version / 1000, version % 1000 / 10);
-  return AMG_OK;
+  cudaError_t e = cudaGetDriverEntryPointByVersion(name, fn, version, cudaEnableDefault, &found);
+  (void)cudaGetLastError();
+  return e == cudaSuccess && found == cudaDriverEntryPointSuccess && *fn;
 }
 
-static amg_status driver_calls_get(driver_calls *d) {
-  amg_status s = entry_point("cuFuncGetModule", 11000, (void **)&d->func_get_module);
-  if (s == AMG_OK)
-    s = entry_point("cuModuleGetFunctionCount", 12040, (void **)&d->function_count);
-  if (s == AMG_OK)
-    s = entry_point("cuModuleEnumerateFunctions", 12040, (void **)&d->enumerate);
-  if (s == AMG_OK)
-    s = entry_point("cuFuncLoad", 12040, (void **)&d->load);
-  if (s == AMG_OK)
-    s = entry_point("cuFuncIsLoaded", 12040, (void **)&d->is_loaded);
-  return s;
+/* 0 where the driver lacks one of the calls (older than 12.4, or a shim). */
+static int driver_calls_get(driver_calls *d) {
+  return entry_point("cuFuncGetModule", 11000, (void **)&d->func_get_module) &&
+         entry_point("cuModuleGetFunctionCount", 12040, (void **)&d->function_count) &&
+         entry_point("cuModuleEnumerateFunctions", 12040, (void **)&d->enumerate) &&
+         entry_point("cuFuncLoad", 12040, (void **)&d->load) &&
+         entry_point("cuFuncIsLoaded", 12040, (void **)&d->is_loaded);
 }
 
 static amg_status driver_status(CUresult r, const char *call) {
@@ -72,13 +67,13 @@ static amg_status load_module(const driver_calls *d, CUmodule m, int64_t *functi
   CUresult r = d->function_count(&count, m);
   if (r != CUDA_SUCCESS)
     return driver_status(r, "cuModuleGetFunctionCount");
-  CUfunction *f = (CUfunction *)malloc((count ? count : 1) * sizeof *f);
+  CUfunction *f = (CUfunction *)calloc(count ? count : 1, sizeof *f);
   if (!f)
     return amg_error(AMG_ERR_NOMEM, "loading the kernels: out of host memory");
   r = d->enumerate(f, count, m);
   const char *call = "cuModuleEnumerateFunctions";
   unsigned loaded = 0, before = 0;
-  for (unsigned i = 0; r == CUDA_SUCCESS && i < count; i++) {
+  for (unsigned i = 0; r == CUDA_SUCCESS && i < count && f[i]; i++) {
     CUfunctionLoadingState state = CU_FUNCTION_LOADING_STATE_UNLOADED;
     r = d->is_loaded(&state, f[i]);
     call = "cuFuncIsLoaded";
@@ -114,7 +109,9 @@ extern "C" amg_status fmt_device_load_modules(int *modules, int64_t *functions, 
     return amg_error(AMG_ERR_ARG, "loading the kernels: %d CUDA sources registered past the %d that "
                      "formats/device_modules.cu holds; raise MAX_MODULES", registered_lost, MAX_MODULES);
   driver_calls d;
-  amg_status s = driver_calls_get(&d);
+  if (!driver_calls_get(&d))
+    return AMG_OK; /* nothing loaded: each kernel loads at its first launch, as without this */
+  amg_status s = AMG_OK;
   CUmodule seen[MAX_MODULES];
   for (int i = 0; s == AMG_OK && i < registered_count; i++) {
     cudaFunction_t f;

@@ -249,7 +249,8 @@ void fmt_device_profiler(int on);
 /* Loads every kernel of the CUDA sources that name one with FMT_DEVICE_MODULE,
  * so that none is loaded at its first launch (amg_device_init calls it).
  * *modules: the sources' modules; *functions: the kernels in them, each
- * checked loaded; *were_loaded: those of them loaded before the call. */
+ * checked loaded; *were_loaded: those of them loaded before the call. A
+ * driver without the calls it needs (CUDA 12.4's) loads nothing: AMG_OK, 0. */
 amg_status fmt_device_load_modules(int *modules, int64_t *functions, int64_t *were_loaded);
 /* The sources linked into this program that named a kernel (0 without CUDA). */
 int fmt_device_registered_modules(void);

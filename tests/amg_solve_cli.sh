@@ -222,7 +222,8 @@ verdict "--compare-orders cusparse on the CPU: exit 1 before any setup" $? "$(he
 # --backend gpu where there is none: exit 2, with everything freed (a sanitizer build checks the leaks).
 timeout 120 "$solve" --config "$dir/tiny.cfg" >"$dir/out" 2>"$dir/err"
 if grep -qE "no GPU found|no CUDA backend" "$dir/err"; then
-  BACKEND=gpu expect "--backend gpu without a GPU" 2 "GPU initialisation" -- --config "$dir/tiny.cfg"
+  BACKEND=gpu expect "--backend gpu without a GPU" 2 "GPU initialisation: no GPU is available" -- \
+    --config "$dir/tiny.cfg"
 fi
 sets=(); for k in $(seq 65); do sets+=(--set solver.max_iter=$k); done
 expect "65 --set options" 1 "more than 64 --set options" -- --config "$dir/tiny.cfg" "${sets[@]}"

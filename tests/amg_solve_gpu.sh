@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # amg_solve on the GPU (label gpu; 77 without one): the GPU is initialised on
 # a second thread while the matrix is generated or read, then set up and
-# solved; each run converges and takes the CPU backend's iterations.
+# solved; each run converges, in the CPU backend's iterations or one more or
+# fewer (rounding differs between the backends; test_solve allows the same).
 #   amg_solve_gpu.sh AMG_SOLVE SOURCE_DIR
 set -u
 solve=$1 src=$2
@@ -29,11 +30,11 @@ iterations() {
 for c in poisson2d_5pt_small poisson3d_27pt_small matrix_market; do
   g=$(iterations gpu "$src/configs/$c.cfg")
   h=$(iterations cpu "$src/configs/$c.cfg")
-  if [ -z "$g" ] || [ "$g" != "$h" ]; then
+  if [ -z "$g" ] || [ -z "$h" ] || [ $((g - h)) -gt 1 ] || [ $((h - g)) -gt 1 ]; then
     echo "FAIL $c: gpu '${g}' iterations, cpu '${h}'"
     fails=$((fails + 1))
   else
-    echo "ok   $c: $g iterations on both backends"
+    echo "ok   $c: $g iterations on the GPU, $h on the CPU"
   fi
 done
 exit $((fails > 0))

@@ -6,7 +6,7 @@
 cd "$1" || exit 1
 bad=0 checked=0
 for f in formats/*.cu spgemm/*.cu solver/*.cu; do
-  grep -qE '__global__|<<<|cub::|fmt_cub\(|fmt_scan_' "$f" || continue
+  grep -qE '__global__|<<<|cub::|thrust::|cudaLaunch|fmt_cub\(|fmt_scan_' "$f" || continue
   checked=$((checked + 1))
   n=$(grep -c '^FMT_DEVICE_MODULE(' "$f")
   if [ "$n" != 1 ]; then
