@@ -32,9 +32,9 @@ amg_status amg_aggregate_set_parts(int parts) {
 
 int amg_aggregate_get_parts(void) { return device_parts; }
 
-static uint64_t node_key(int32_t j, uint8_t state) {
+static uint64_t node_key(int32_t j, uint8_t state, uint32_t salt) {
   uint64_t rank = state == NODE_ISOLATED ? 0 : state;
-  return rank << 62 | (uint64_t)amg_priority((uint32_t)j) << 31 | (uint64_t)j;
+  return rank << 62 | (uint64_t)amg_priority((uint32_t)j ^ salt) << 31 | (uint64_t)j;
 }
 
 /* Adjacency lists of the strength graph: adj[ptr[i] .. ptr[i+1]-1], increasing.
@@ -99,11 +99,12 @@ amg_status amg_aggregate_host(const fmt_tile *a, const uint16_t *smask, int32_t 
     undecided += state[i] == NODE_UNDECIDED;
   }
   while (undecided > 0) {
+    uint32_t salt = amg_mis2_salt(rounds);
     for (int32_t i = 0; i < n; i++) {
-      uint64_t m = node_key(i, state[i]);
+      uint64_t m = node_key(i, state[i], salt);
       for (int64_t k = ptr[i]; k < ptr[i + 1]; k++)
-        if (node_key(adj[k], state[adj[k]]) > m)
-          m = node_key(adj[k], state[adj[k]]);
+        if (node_key(adj[k], state[adj[k]], salt) > m)
+          m = node_key(adj[k], state[adj[k]], salt);
       m1[i] = m;
     }
     int32_t left = 0;
@@ -115,7 +116,7 @@ amg_status amg_aggregate_host(const fmt_tile *a, const uint16_t *smask, int32_t 
       for (int64_t k = ptr[i]; k < ptr[i + 1]; k++)
         if (m1[adj[k]] > m2)
           m2 = m1[adj[k]];
-      if (m2 == node_key(i, NODE_UNDECIDED))
+      if (m2 == node_key(i, NODE_UNDECIDED, salt))
         next[i] = NODE_IN;
       else if (m2 >> 62 == NODE_IN)
         next[i] = NODE_OUT;

@@ -12,7 +12,8 @@
  *
  * States (one byte): OUT, UNDECIDED, IN are the key ranks 0, 1, 2; ISOLATED
  * (no neighbour) has rank 0 and never changes. Keys are not stored: key(j) =
- * rank << 62 | amg_priority(j) << 31 | j is recomputed from the state.
+ * rank << 62 | amg_priority(j ^ salt) << 31 | j is recomputed from the state
+ * (the round's salt: amg_mis2_salt).
  * Each round is two kernels: m1 from the previous states, then m2 and the
  * next states into the other state buffer (so both read the previous round
  * only), counting the nodes left undecided with one atomicAdd per warp. The
@@ -116,9 +117,9 @@ static __device__ __forceinline__ void for_each_neighbour(const strength_graph &
   }
 }
 
-static __device__ __forceinline__ uint64_t node_key(int32_t j, uint8_t state) {
+static __device__ __forceinline__ uint64_t node_key(int32_t j, uint8_t state, uint32_t salt) {
   uint64_t rank = state == NODE_ISOLATED ? 0 : state;
-  return rank << 62 | (uint64_t)amg_priority((uint32_t)j) << 31 | (uint64_t)j;
+  return rank << 62 | (uint64_t)amg_priority((uint32_t)j ^ salt) << 31 | (uint64_t)j;
 }
 
 /* Adds the warp's count of true pred to *counter. Every lane of the warp
@@ -144,14 +145,14 @@ static __global__ void init_kernel(strength_graph g, uint8_t *state, int32_t *un
 
 /* m1(i) = max key over i and its neighbours. */
 template <int G>
-static __global__ void max_key_kernel(strength_graph g, const uint8_t *state, uint64_t *m1) {
+static __global__ void max_key_kernel(strength_graph g, const uint8_t *state, uint32_t salt, uint64_t *m1) {
   node_slot me = my_node<G>();
   bool active = me.i < g.n;
   uint64_t m = 0;
   if (active) {
-    m = node_key((int32_t)me.i, state[me.i]);
+    m = node_key((int32_t)me.i, state[me.i], salt);
     for_each_neighbour<G>(g, (int32_t)me.i, me.part, [&](int32_t j) {
-      uint64_t k = node_key(j, state[j]);
+      uint64_t k = node_key(j, state[j], salt);
       m = k > m ? k : m;
     });
   }
@@ -163,7 +164,7 @@ static __global__ void max_key_kernel(strength_graph g, const uint8_t *state, ui
 /* m2(i) = max m1 over i and its neighbours; an undecided i joins (m2 is its
  * own key), leaves (m2 has rank 2) or stays undecided. */
 template <int G>
-static __global__ void decide_kernel(strength_graph g, const uint8_t *state, const uint64_t *m1,
+static __global__ void decide_kernel(strength_graph g, const uint8_t *state, const uint64_t *m1, uint32_t salt,
                                      uint8_t *next, int32_t *undecided) {
   node_slot me = my_node<G>();
   uint8_t s = me.i < g.n ? state[me.i] : NODE_OUT;
@@ -177,7 +178,7 @@ static __global__ void decide_kernel(strength_graph g, const uint8_t *state, con
   m2 = combine_parts<G>(m2, max_op{});
   bool left = false;
   if (s == NODE_UNDECIDED) {
-    if (m2 == node_key((int32_t)me.i, NODE_UNDECIDED))
+    if (m2 == node_key((int32_t)me.i, NODE_UNDECIDED, salt))
       s = NODE_IN;
     else if (m2 >> 62 == NODE_IN)
       s = NODE_OUT;
@@ -290,10 +291,11 @@ static amg_status aggregate(const fmt_tile *a, strength_graph g, int32_t *agg, a
   AMG_TRY_GOTO(read_int(scalar, &undecided), s, done);
   while (undecided > 0) {
     int32_t left = 0;
-    max_key_kernel<G><<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, m1);
+    uint32_t salt = amg_mis2_salt(rounds);
+    max_key_kernel<G><<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, salt, m1);
     AMG_LAUNCH_GOTO(s, done);
     AMG_CUDA_GOTO(cudaMemsetAsync(scalar, 0, sizeof *scalar, fmt_stream()), s, done);
-    decide_kernel<G><<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, m1, next, scalar);
+    decide_kernel<G><<<blocks, AGG_THREADS, 0, fmt_stream()>>>(g, state, m1, salt, next, scalar);
     AMG_LAUNCH_GOTO(s, done);
     uint8_t *swap = state;
     state = next;

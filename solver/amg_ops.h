@@ -65,8 +65,9 @@ amg_status amg_filter_device(const fmt_tile *a, const uint16_t *smask, const int
  *
  * MIS-2 by synchronous rounds (Bell, Dalton, Olson 2012), identical on CPU
  * and GPU by construction:
- *   key(j) = (state rank << 62) | (amg_priority(j) << 31) | j, with rank
- *   2 = in the set, 1 = undecided, 0 = out (isolated nodes count as out).
+ *   key(j) = (state rank << 62) | (amg_priority(j ^ salt) << 31) | j, with
+ *   rank 2 = in the set, 1 = undecided, 0 = out (isolated nodes count as
+ *   out), and the round's salt amg_mis2_salt(round) (below).
  *   Each round: m1(i) = max key over i and its neighbours; m2(i) = max m1
  *   over i and its neighbours (so the max over distance <= 2), both
  *   computed from the previous round's states only; then an undecided i
@@ -95,6 +96,18 @@ static inline AMG_HD uint32_t amg_priority(uint32_t i) {
   x *= 0x846CA68Bu;
   x ^= x >> 16;
   return x & 0x7FFFFFFFu;
+}
+
+/* MIS-2's priorities are amg_priority(j ^ salt) with salt = amg_mis2_salt(round),
+ * round counted from 0: 0 (amg_priority itself) for the first
+ * AMG_MIS2_FIXED_ROUNDS rounds, then a new salt each round. A numbering that
+ * follows amg_priority along a path would otherwise decide a few nodes per
+ * round, O(n) rounds; fresh priorities bring it back to O(log n). The four
+ * Poisson problems' levels take 6-16 rounds, so their hierarchies do not see
+ * the change. */
+#define AMG_MIS2_FIXED_ROUNDS 32
+static inline AMG_HD uint32_t amg_mis2_salt(int round) {
+  return round < AMG_MIS2_FIXED_ROUNDS ? 0u : amg_priority((uint32_t)round) | 1u;
 }
 
 /* agg[n] (where a lives) receives each node's aggregate or -1; st on the host. */

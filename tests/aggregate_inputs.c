@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "amg_ops.h"
 #include "test_util.h"
 
 const char *const keep_rule_name[] = {"all off-diagonal", "hashed 2/3 subset", "nodes %7==3 cut off"};
@@ -38,20 +39,9 @@ static int cmp_pair(const void *x, const void *y) {
   return a[0] != b[0] ? (a[0] > b[0]) - (a[0] < b[0]) : (a[1] > b[1]) - (a[1] < b[1]);
 }
 
-fmt_csr *random_symmetric(int32_t n, int64_t edges, int32_t reach, uint64_t seed) {
-  test_rng rng = {seed};
-  int64_t cap = n + 2 * edges, len = 0;
-  int32_t *pair = malloc((size_t)cap * 2 * sizeof *pair);
-  if (!pair)
-    return NULL;
-  for (int32_t i = 0; i < n; i++, len++)
-    pair[2 * len] = pair[2 * len + 1] = i;
-  for (int64_t e = 0; e < edges; e++) {
-    int32_t i = (int32_t)(test_rng_next(&rng) % (uint64_t)n);
-    int32_t j = (int32_t)((i + test_rng_next(&rng) % (uint64_t)reach) % (uint64_t)n);
-    pair[2 * len] = i, pair[2 * len + 1] = j, len++;
-    pair[2 * len] = j, pair[2 * len + 1] = i, len++;
-  }
+/* The n x n matrix of the len (row, column) pairs, the diagonal (4) among
+ * them, the others -1, repeats once; frees pair. */
+static fmt_csr *pairs_to_csr(int32_t n, int32_t *pair, int64_t len) {
   qsort(pair, (size_t)len, 2 * sizeof *pair, cmp_pair);
   fmt_csr *a = NULL;
   if (fmt_csr_create(n, n, len, FMT_HOST, &a) != AMG_OK) {
@@ -73,6 +63,52 @@ fmt_csr *random_symmetric(int32_t n, int64_t edges, int32_t reach, uint64_t seed
   return a;
 }
 
+fmt_csr *random_symmetric(int32_t n, int64_t edges, int32_t reach, uint64_t seed) {
+  test_rng rng = {seed};
+  int64_t cap = n + 2 * edges, len = 0;
+  int32_t *pair = malloc((size_t)cap * 2 * sizeof *pair);
+  if (!pair)
+    return NULL;
+  for (int32_t i = 0; i < n; i++, len++)
+    pair[2 * len] = pair[2 * len + 1] = i;
+  for (int64_t e = 0; e < edges; e++) {
+    int32_t i = (int32_t)(test_rng_next(&rng) % (uint64_t)n);
+    int32_t j = (int32_t)((i + test_rng_next(&rng) % (uint64_t)reach) % (uint64_t)n);
+    pair[2 * len] = i, pair[2 * len + 1] = j, len++;
+    pair[2 * len] = j, pair[2 * len + 1] = i, len++;
+  }
+  return pairs_to_csr(n, pair, len);
+}
+
+static int cmp_rank(const void *x, const void *y) {
+  int32_t i = *(const int32_t *)x, j = *(const int32_t *)y;
+  int64_t ki = (int64_t)amg_priority((uint32_t)i) << 31 | i;
+  int64_t kj = (int64_t)amg_priority((uint32_t)j) << 31 | j;
+  return (ki > kj) - (ki < kj);
+}
+
+fmt_csr *priority_path(int32_t n) {
+  int32_t *order = malloc(((size_t)n + 1) * sizeof *order);
+  int32_t *pair = malloc(((size_t)3 * n + 1) * 2 * sizeof *pair);
+  if (!order || !pair) {
+    free(order);
+    free(pair);
+    return NULL;
+  }
+  for (int32_t i = 0; i < n; i++)
+    order[i] = i;
+  qsort(order, (size_t)n, sizeof *order, cmp_rank);
+  int64_t len = 0;
+  for (int32_t p = 0; p < n; p++, len++)
+    pair[2 * len] = pair[2 * len + 1] = p;
+  for (int32_t p = 0; p + 1 < n; p++) {
+    pair[2 * len] = order[p], pair[2 * len + 1] = order[p + 1], len++;
+    pair[2 * len] = order[p + 1], pair[2 * len + 1] = order[p], len++;
+  }
+  free(order);
+  return pairs_to_csr(n, pair, len);
+}
+
 void aggregate_each_case(aggregate_check check, const aggregate_poisson *poisson, size_t num_poisson,
                          const aggregate_random *random, size_t num_random, uint64_t seed_base) {
   for (size_t p = 0; p < num_poisson; p++) {
@@ -91,6 +127,11 @@ void aggregate_each_case(aggregate_check check, const aggregate_poisson *poisson
       check(a, rule, random[q].name);
     fmt_csr_destroy(a);
   }
+  fmt_csr *path = priority_path(3000);
+  CHECK(path != NULL, "priority path: not built");
+  for (keep_rule rule = KEEP_ALL; path && rule <= KEEP_ISOLATE; rule++)
+    check(path, rule, "path n=3000 numbered by increasing MIS-2 priority");
+  fmt_csr_destroy(path);
   fmt_csr *empty = NULL;
   CHECK_OK(fmt_csr_create(0, 0, 0, FMT_HOST, &empty));
   if (empty) {

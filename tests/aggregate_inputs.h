@@ -24,6 +24,11 @@ uint16_t *strength_mask(const fmt_tile *a, keep_rule rule);
  * both ways. */
 fmt_csr *random_symmetric(int32_t n, int64_t edges, int32_t reach, uint64_t seed);
 
+/* The path through nodes 0..n-1 in increasing order of MIS-2's first
+ * priorities (amg_priority, then index), the diagonal 4, the edges -1: with
+ * those priorities each MIS-2 round decides a node or two at its end. */
+fmt_csr *priority_path(int32_t n);
+
 /* Test inputs: Poisson matrices, and random symmetric graphs (seeded
  * seed_base + their index). */
 typedef struct aggregate_poisson {
@@ -37,8 +42,8 @@ typedef struct aggregate_random {
   const char *name;
 } aggregate_random;
 
-/* check(A, rule, name) on every input under every keep rule, then on the
- * empty 0 x 0 matrix under KEEP_ALL. */
+/* check(A, rule, name) on every input and on priority_path(3000) under
+ * every keep rule, then on the empty 0 x 0 matrix under KEEP_ALL. */
 typedef void (*aggregate_check)(const fmt_csr *a, keep_rule rule, const char *name);
 void aggregate_each_case(aggregate_check check, const aggregate_poisson *poisson, size_t num_poisson,
                          const aggregate_random *random, size_t num_random, uint64_t seed_base);
