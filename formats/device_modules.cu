@@ -1,8 +1,8 @@
 /* Loading every kernel of the libraries up front.
  *
  * CUDA loads a kernel lazily, at its first launch (CUDA_MODULE_LOADING=LAZY,
- * the default since 12.2), which cost the first setup of a process 5-7 ms
- * on the H200 (runs 339-340): the large grids take kernels that
+ * the default since 12.2), which cost the first setup of a process 1.5-7 ms
+ * on the H200 (runs 338-342): the large grids take kernels that
  * amg_device_init's small warm-up problems never launch. Each CUDA source
  * names one of its kernels with FMT_DEVICE_MODULE (device_util.cuh); here
  * every function of each such module is loaded, CUB's included. Loading
