@@ -80,10 +80,12 @@ fmt_csr *random_symmetric(int32_t n, int64_t edges, int32_t reach, uint64_t seed
   return pairs_to_csr(n, pair, len);
 }
 
+int64_t mis2_rank_key(int32_t j, int round) {
+  return (int64_t)amg_priority((uint32_t)j ^ amg_mis2_salt(round)) << 31 | j;
+}
+
 static int cmp_rank(const void *x, const void *y) {
-  int32_t i = *(const int32_t *)x, j = *(const int32_t *)y;
-  int64_t ki = (int64_t)amg_priority((uint32_t)i) << 31 | i;
-  int64_t kj = (int64_t)amg_priority((uint32_t)j) << 31 | j;
+  int64_t ki = mis2_rank_key(*(const int32_t *)x, 0), kj = mis2_rank_key(*(const int32_t *)y, 0);
   return (ki > kj) - (ki < kj);
 }
 

@@ -24,6 +24,10 @@ uint16_t *strength_mask(const fmt_tile *a, keep_rule rule);
  * both ways. */
 fmt_csr *random_symmetric(int32_t n, int64_t edges, int32_t reach, uint64_t seed);
 
+/* Node j's MIS-2 (priority, index) in round `round`, as one comparable number
+ * (amg_ops.h's key without the state rank). */
+int64_t mis2_rank_key(int32_t j, int round);
+
 /* The path through nodes 0..n-1 in increasing order of MIS-2's first
  * priorities (amg_priority, then index), the diagonal 4, the edges -1: with
  * those priorities each MIS-2 round decides a node or two at its end. */

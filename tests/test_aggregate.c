@@ -78,11 +78,6 @@ static int32_t within2(const graph *g, int32_t i, int32_t *mark, int32_t stamp, 
 /* n + 1 zeroed int32s (never a zero-byte allocation). */
 static int32_t *ints(int32_t n) { return calloc((size_t)n + 1, sizeof(int32_t)); }
 
-/* (priority, index) as one comparable number, in MIS-2 round `round`. */
-static int64_t rank_key(int32_t j, int round) {
-  return (int64_t)amg_priority((uint32_t)j ^ amg_mis2_salt(round)) << 31 | j;
-}
-
 /* The MIS-2 rounds, second formulation: an undecided node leaves when a set
  * node lies within distance 2, and joins when its (priority, index) beats
  * every undecided node within distance 2. Returns the number of rounds;
@@ -107,7 +102,7 @@ static int reference_mis2(const graph *g, char *in_set) {
       int any_in = 0, beaten = 0;
       for (int32_t q = 0; q < len; q++) {
         any_in |= state[near[q]] == 2;
-        beaten |= state[near[q]] == 1 && rank_key(near[q], rounds) > rank_key(i, rounds);
+        beaten |= state[near[q]] == 1 && mis2_rank_key(near[q], rounds) > mis2_rank_key(i, rounds);
       }
       next[i] = any_in ? 0 : beaten ? 1 : 2;
     }
@@ -234,7 +229,7 @@ static void check_aggregation(const fmt_csr *csr, keep_rule rule, const char *na
       int32_t j = g.adj[k], by_pass1 = in_set[j];
       for (int64_t l = g.ptr[j]; l < g.ptr[j + 1]; l++)
         by_pass1 |= in_set[g.adj[l]];
-      if (by_pass1 && (best < 0 || rank_key(j, 0) > rank_key(best, 0)))
+      if (by_pass1 && (best < 0 || mis2_rank_key(j, 0) > mis2_rank_key(best, 0)))
         best = j;
     }
     FAIL_AT(best >= 0 && agg[i] == agg[best], "%s: node %d has agg %d, pass 2 says neighbour %d's",
