@@ -439,12 +439,13 @@ static int prepare_matrix(const app_config *cfg, fmt_csr **a, char *what, size_t
   pthread_t thread;
   int threaded = gpu && pthread_create(&thread, NULL, gpu_init_run, &g) == 0;
   amg_status s = build_matrix(cfg, a, what, len);
+  int code = s == AMG_OK ? 0 : fail(EXIT_INPUT, s, "problem"); /* said before the wait below */
   if (threaded)
-    pthread_join(thread, NULL);
+    pthread_join(thread, NULL); /* CUDA's teardown at exit must not meet a running init */
   else if (gpu && s == AMG_OK)
     gpu_init_run(&g);
-  if (s != AMG_OK)
-    return fail(EXIT_INPUT, s, "problem");
+  if (code)
+    return code;
   printf("amg_solve: %s: %d rows, %lld nonzeros, backend %s\n", what, (*a)->m, (long long)(*a)->nnz,
          gpu ? "gpu" : "cpu");
   if (gpu) {
