@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run 349 (H100, the card the issue 3 targets name): main's code at this
+# Run 349 (H200; the H100 the issue 3 targets name was not lent: three tries): main's code at this
 # session's start plus amg_solve's earlier input message. Build; ctest -L gpu;
 # memcheck of test_api_edges gpu; the four solves (--repeat 3); the README's
 # main command with --repeat 10; spgemm_bench twice; a table of the targets.
