@@ -48,6 +48,10 @@ amg_status amg_bad_diagonal(int32_t i, double v);
  * are a subset of a->mask's. d is the diagonal. */
 amg_status amg_strength_host(const fmt_tile *a, const double *d, double theta, uint16_t *smask);
 amg_status amg_strength_device(const fmt_tile *a, const double *d, double theta, uint16_t *smask);
+/* *coupled = 1 when a stores a nonzero value off its diagonal, else 0 (a
+ * diagonal matrix, perhaps with stored zeros). a's values are finite. */
+amg_status amg_coupled_host(const fmt_tile *a, int *coupled);
+amg_status amg_coupled_device(const fmt_tile *a, int *coupled);
 
 /* A_F: A with its weak off-diagonal entries (in a->mask, not in smask)
  * removed and lumped into the diagonal so that A_F b = A b, for the level's
@@ -238,6 +242,7 @@ amg_status amg_power_step_device(int32_t n, const double *d, const double *dinv,
  * from the matrix's location (or the given one for plain vectors). */
 amg_status amg_diagonal(const fmt_tile *a, double *d);
 amg_status amg_strength(const fmt_tile *a, const double *d, double theta, uint16_t *smask);
+amg_status amg_coupled(const fmt_tile *a, int *coupled);
 amg_status amg_filter(const fmt_tile *a, const uint16_t *smask, const int32_t *w, fmt_tile **af);
 amg_status amg_aggregate(const fmt_tile *a, const uint16_t *smask, int32_t *agg, amg_aggregate_stats *st);
 amg_status amg_nullspace_coarsen(fmt_location loc, const int32_t *agg, const int32_t *w, int32_t n, int32_t count,

@@ -15,7 +15,8 @@ typedef struct amg_level {
   double rho;     /* rho(D^-1 A_l) estimate */
   int32_t *agg;   /* aggregate of each node, -1 isolated */
   int32_t *w;     /* near-null vector B_l = sqrt(w) (NULL on level 0: all ones) */
-  int uncoupled;  /* no aggregate formed with theta = 0: every off-diagonal value is 0 (only stored zeros) */
+  int uncoupled;  /* every off-diagonal value is 0 (only stored zeros): no aggregate formed with theta = 0,
+                     or amg_coupled found none on a level made the coarsest by its size */
   double *x, *rhs;                   /* V-cycle vectors of this level's size, levels >= 1 */
   double *resid, *scratch;           /* the same, all but the coarsest level */
 } amg_level;

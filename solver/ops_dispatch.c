@@ -11,6 +11,10 @@ amg_status amg_diagonal(const fmt_tile *a, double *d) {
 amg_status amg_strength(const fmt_tile *a, const double *d, double theta, uint16_t *smask) {
   return BY_LOC(a->loc, amg_strength_host(a, d, theta, smask), amg_strength_device(a, d, theta, smask));
 }
+
+amg_status amg_coupled(const fmt_tile *a, int *coupled) {
+  return BY_LOC(a->loc, amg_coupled_host(a, coupled), amg_coupled_device(a, coupled));
+}
 amg_status amg_filter(const fmt_tile *a, const uint16_t *smask, const int32_t *w, fmt_tile **af) {
   return BY_LOC(a->loc, amg_filter_host(a, smask, w, af), amg_filter_device(a, smask, w, af));
 }

@@ -120,6 +120,11 @@ static amg_status build_level(amg_hierarchy *h, int l, int *coarsest) {
     s = amg_invert(loc, n, d, lv->dinv);
   if (s != AMG_OK || n <= o->coarse_size || l == o->max_levels - 1) {
     *coarsest = 1;
+    if (s == AMG_OK && a->nnz > n) { /* off-diagonal entries that may all be stored zeros */
+      int coupled = 1;
+      s = amg_coupled(a, &coupled);
+      lv->uncoupled = s == AMG_OK && !coupled;
+    }
     goto done;
   }
   s = fmt_alloc((void **)&smask, FMT_TILE * a->num_tiles, sizeof *smask, loc);

@@ -10,6 +10,7 @@ amg_status amg_diagonal_device(const fmt_tile *a, double *d) { return no_cuda("d
 amg_status amg_strength_device(const fmt_tile *a, const double *d, double theta, uint16_t *smask) {
   return no_cuda("strength");
 }
+amg_status amg_coupled_device(const fmt_tile *a, int *coupled) { return no_cuda("coupled"); }
 amg_status amg_filter_device(const fmt_tile *a, const uint16_t *smask, const int32_t *w, fmt_tile **af) {
   *af = NULL;
   return no_cuda("filter");

@@ -62,3 +62,20 @@ amg_status amg_strength_host(const fmt_tile *a, const double *d, double theta, u
       }
   return AMG_OK;
 }
+
+amg_status amg_coupled_host(const fmt_tile *a, int *coupled) {
+  if (!a || a->loc != FMT_HOST || !coupled)
+    return amg_error(AMG_ERR_ARG, "coupled: need a host matrix and a result");
+  *coupled = 0;
+  for (int32_t ti = 0; ti < a->tile_m; ti++)
+    for (int64_t t = a->tile_ptr[ti]; t < a->tile_ptr[ti + 1]; t++)
+      for (int r = 0; r < FMT_TILE; r++) {
+        int64_t k = a->tile_nnz[t] + a->row_ptr[FMT_TILE * t + r];
+        for (unsigned bits = a->mask[FMT_TILE * t + r]; bits; bits &= bits - 1, k++)
+          if ((a->tile_col[t] != ti || __builtin_ctz(bits) != r) && a->val[k] != 0.0) {
+            *coupled = 1;
+            return AMG_OK;
+          }
+      }
+  return AMG_OK;
+}

@@ -1,8 +1,10 @@
-/* Diagonal and symmetric strength of connection on the GPU (CPU reference:
- * strength.c). Diagonal: one thread per row binary-searches its tile row for
- * the diagonal tile; a bad row is reported through an integer atomicMin, so
- * the error names the first bad row whatever the timing. Strength: a
- * half-warp per tile, lane r filters row r's mask by the strength test. */
+/* Diagonal, symmetric strength of connection and the coupled test on the
+ * GPU (CPU reference: strength.c). Diagonal: one thread per row
+ * binary-searches its tile row for the diagonal tile; a bad row is reported
+ * through an integer atomicMin, so the error names the first bad row
+ * whatever the timing. Strength: a half-warp per tile, lane r filters row
+ * r's mask by the strength test. Coupled: the same layout; any lane that
+ * meets a nonzero off the diagonal stores 1 (every store the same value). */
 #include <math.h>
 
 #include "amg_ops.h"
@@ -49,6 +51,22 @@ static __global__ void strength_kernel(int64_t nt, int32_t tile_m, const int64_t
   smask[FMT_TILE * t + r] = (uint16_t)strong;
 }
 
+static __global__ void coupled_kernel(int64_t nt, int32_t tile_m, const int64_t *tile_ptr,
+                                      const int32_t *tile_col, const int64_t *tile_nnz, const uint8_t *row_ptr,
+                                      const uint16_t *mask, const double *val, int32_t *coupled) {
+  int64_t t = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 4;
+  if (t >= nt)
+    return;
+  int r = threadIdx.x & 15;
+  int diagonal_tile = tile_col[t] == fmt_tile_row_of(tile_ptr, tile_m, t);
+  int64_t k = tile_nnz[t] + row_ptr[FMT_TILE * t + r];
+  for (unsigned bits = mask[FMT_TILE * t + r]; bits; bits &= bits - 1, k++)
+    if ((!diagonal_tile || __ffs(bits) - 1 != r) && val[k] != 0.0) {
+      *coupled = 1;
+      return;
+    }
+}
+
 extern "C" amg_status amg_diagonal_device(const fmt_tile *a, double *d) {
   if (!a || a->loc != FMT_DEVICE)
     return amg_error(AMG_ERR_ARG, "diagonal: need a device matrix");
@@ -85,6 +103,26 @@ extern "C" amg_status amg_strength_device(const fmt_tile *a, const double *d, do
       theta, smask);
   AMG_CUDA_TRY(cudaGetLastError());
   return AMG_OK;
+}
+
+extern "C" amg_status amg_coupled_device(const fmt_tile *a, int *coupled) {
+  if (!a || a->loc != FMT_DEVICE || !coupled)
+    return amg_error(AMG_ERR_ARG, "coupled: need a device matrix and a result");
+  int32_t *flag = NULL, found = 0;
+  amg_status s = fmt_device_alloc((void **)&flag, sizeof *flag);
+  if (s != AMG_OK)
+    return s;
+  AMG_CUDA_GOTO(cudaMemcpyAsync(flag, &found, sizeof found, cudaMemcpyHostToDevice, fmt_stream()), s, done);
+  if (a->num_tiles > 0) {
+    coupled_kernel<<<fmt_blocks(a->num_tiles, 16, 256), 256, 0, fmt_stream()>>>(
+        a->num_tiles, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->row_ptr, a->mask, a->val, flag);
+    AMG_LAUNCH_GOTO(s, done);
+  }
+  AMG_TRY_GOTO(fmt_copy(&found, FMT_HOST, flag, FMT_DEVICE, sizeof found), s, done);
+  *coupled = found != 0;
+done:
+  fmt_device_free(flag);
+  return s;
 }
 
 FMT_DEVICE_MODULE(diagonal_kernel);

@@ -111,6 +111,44 @@ fmt_csr *priority_path(int32_t n) {
   return pairs_to_csr(n, pair, len);
 }
 
+fmt_csr *coupled_case(int k, int *expect, const char **name) {
+  static const struct {
+    const char *name;
+    int zeros;      /* stored zeros at (i, i - 1) and (i, i + 1) */
+    int32_t i, j;   /* one more entry (i, j) = v, or (-1, -1) */
+    double v;
+    int expect;
+  } cases[COUPLED_CASES] = {
+      {"diagonal", 0, -1, -1, 0, 0},
+      {"stored zeros", 1, -1, -1, 0, 0},
+      {"stored zeros and -1 in an off-diagonal tile", 1, 3, 40, -1.0, 1},
+      {"stored zeros and 1e-300 inside a diagonal tile", 1, 17, 19, 1e-300, 1},
+      {"stored zeros and 5e-324 in the partial diagonal tile", 1, 48, 49, 5e-324, 1},
+      {"stored zeros and a zero in an off-diagonal tile", 1, 5, 45, 0.0, 0},
+      {"1 x 1", 0, -1, -1, 0, 0},
+  };
+  *expect = cases[k].expect;
+  *name = cases[k].name;
+  int32_t n = k == COUPLED_CASES - 1 ? 1 : 50;
+  fmt_csr *a = NULL;
+  if (fmt_csr_create(n, n, 3 * (int64_t)n + 1, FMT_HOST, &a) != AMG_OK)
+    return NULL;
+  int64_t len = 0;
+  for (int32_t i = 0; i < n; i++) {
+    a->row_ptr[i] = len;
+    for (int32_t j = i - 1; j <= i + 1 || (i == cases[k].i && j <= cases[k].j); j++) {
+      int extra = i == cases[k].i && j == cases[k].j, beside = cases[k].zeros && (j == i - 1 || j == i + 1);
+      if (j < 0 || j >= n || !(j == i || extra || beside))
+        continue;
+      a->col[len] = j;
+      a->val[len++] = extra ? cases[k].v : j == i ? 2.0 + i : j < i ? 0.0 : -0.0;
+    }
+  }
+  a->row_ptr[n] = len;
+  a->nnz = len;
+  return a;
+}
+
 void aggregate_each_case(aggregate_check check, const aggregate_poisson *poisson, size_t num_poisson,
                          const aggregate_random *random, size_t num_random, uint64_t seed_base) {
   for (size_t p = 0; p < num_poisson; p++) {

@@ -315,30 +315,42 @@ static void extreme_matrices(void) {
     h = NULL;
     fmt_csr_destroy(a);
   }
-  /* 5000 rows coupled only by stored zeros: no aggregate forms, even with
+  /* n rows coupled only by stored zeros: no aggregate forms, even with
    * theta = 0, so the level is diagonal and the coarsest (x = D^-1 b). It
    * used to be taken for a coupled level: over 4096 rows a failed setup,
-   * below a dense factor (13.5 s for 4096 rows). */
-  CHECK_OK(fmt_csr_create(5000, 5000, 9999, FMT_HOST, &a));
-  for (int32_t i = 0, k = 0; i < 5000; i++) {
-    a->row_ptr[i] = k;
-    a->col[k] = i, a->val[k++] = 1.0;
-    if (i + 1 < 5000)
-      a->col[k] = i + 1, a->val[k++] = 0.0;
-  }
-  a->row_ptr[5000] = 9999;
-  for (int k = 0; k < 2; k++) {
-    o.strength_theta = k ? 0.25 : 0.0; /* 0.25: aggregated again with theta = 0 */
+   * below a dense factor (13.5 s for 4096 rows). Cases 2 and 3 make the
+   * level the coarsest by amg.max_levels or amg.coarse_size, before any
+   * aggregation; amg_coupled finds it diagonal (it used to fail, or factor
+   * 3000 rows densely in 5.7 s). */
+  for (int k = 0; k < 4; k++) {
+    int32_t n = k == 3 ? 3000 : 5000;
+    CHECK_OK(fmt_csr_create(n, n, 2 * (int64_t)n - 1, FMT_HOST, &a));
+    for (int32_t i = 0, e = 0; a && i < n; i++) {
+      a->row_ptr[i] = e;
+      a->col[e] = i, a->val[e++] = 1.0;
+      if (i + 1 < n)
+        a->col[e] = i + 1, a->val[e++] = 0.0;
+    }
+    if (!a)
+      break;
+    a->row_ptr[n] = 2 * (int64_t)n - 1;
+    o = options();
+    o.strength_theta = k == 1 ? 0.25 : 0.0; /* 0.25: aggregated again with theta = 0 */
+    o.max_levels = k == 2 ? 1 : o.max_levels;
+    o.coarse_size = k == 3 ? AMG_COARSE_DENSE_MAX : o.coarse_size;
     CHECK_OK(amg_setup(a, &o, &h));
     const amg_setup_report *rz = h ? amg_hierarchy_report(h) : NULL;
-    CHECK(rz && rz->levels == 1 && rz->coarse_diagonal, "stored zeros, theta %g: %d levels, coarse_diagonal %d",
-          o.strength_theta, rz ? rz->levels : -1, rz ? rz->coarse_diagonal : -1);
+    CHECK(rz && rz->levels == 1 && rz->coarse_diagonal,
+          "stored zeros, case %d (n %d, theta %g, max_levels %d, coarse_size %d): %d levels, coarse_diagonal %d",
+          k, n, o.strength_theta, o.max_levels, o.coarse_size, rz ? rz->levels : -1,
+          rz ? rz->coarse_diagonal : -1);
     solves_within_tol(h, a, 6, o.tol, "stored zeros");
     amg_hierarchy_destroy(h);
     h = NULL;
+    fmt_csr_destroy(a);
+    a = NULL;
   }
   o = options();
-  fmt_csr_destroy(a);
   /* nonsymmetric (upwinded convection): whatever fails names the asymmetry */
   CHECK_OK(fmt_poisson(5, 40, &a));
   for (int32_t i = 0; i < a->m; i++)
