@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Run 349 (H200; the H100 the issue 3 targets name was not lent: three tries): main's code at this
-# session's start plus amg_solve's earlier input message. Build; ctest -L gpu;
-# memcheck of test_api_edges gpu; the four solves (--repeat 3); the README's
+# session's start plus amg_solve's earlier input message and amg_coupled (a
+# stored-zeros coarsest level). Build; ctest -L gpu; memcheck of
+# test_api_edges gpu and test_gpu_aggregate, racecheck of test_gpu_aggregate; the four solves (--repeat 3); the README's
 # main command with --repeat 10; spgemm_bench twice; a table of the targets.
 [ -d spgemm ] || cd "$(dirname "$0")/../../.."
 set -uo pipefail
 t0=$SECONDS
-OUT=$OUT STEP_TIMEOUT=240 SOLVE_REPEAT=3 SANITIZE=build-gpu/tests/test_api_edges:gpu \
+OUT=$OUT STEP_TIMEOUT=240 SOLVE_REPEAT=3 SANITIZE="build-gpu/tests/test_api_edges:gpu build-gpu/tests/test_gpu_aggregate" \
   scripts/gpu_check.sh build tests memcheck solve > "$OUT/checks.txt" 2>&1; echo "gpu_check rc=$? ($((SECONDS - t0)) s)"
 sed -n '/==== summary/,$p' "$OUT/checks.txt" | grep -v "^name"
 grep -E "tests passed|Failed|Skipped" "$OUT/tests.log"
-grep -E "ERROR SUMMARY" "$OUT/sanitizer.log"
+timeout 200 compute-sanitizer --tool racecheck --error-exitcode 99 build-gpu/tests/test_gpu_aggregate >> "$OUT/sanitizer.log" 2>&1
+echo "racecheck test_gpu_aggregate rc=$? ($((SECONDS - t0)) s)"
+grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$OUT/sanitizer.log"
 timeout 90 build-gpu/apps/amg_solve --config configs/poisson3d_27pt.cfg --repeat 10 > "$OUT/sample.log" 2>&1
 echo "README sample rc=$? ($((SECONDS - t0)) s)"
 for r in 1 2; do
