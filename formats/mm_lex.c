@@ -9,7 +9,7 @@
 #include "mm_lex.h"
 
 /* AMG_ERR_PARSE with "path:line: " in front of the formatted text. */
-amg_status mm_parse_error(const mm_file *r, const char *fmt, ...) {
+amg_status fmt_mm_parse_error(const mm_file *r, const char *fmt, ...) {
   char what[256];
   va_list ap;
   va_start(ap, fmt);
@@ -18,7 +18,7 @@ amg_status mm_parse_error(const mm_file *r, const char *fmt, ...) {
   return amg_error(AMG_ERR_PARSE, "%s:%lld: %s", r->path, r->line, what);
 }
 
-void mm_open(mm_file *r, const char *path) {
+void fmt_mm_open(mm_file *r, const char *path) {
   r->f = fopen(path, "r");
   r->path = path;
   r->line = 0;
@@ -31,7 +31,7 @@ void mm_open(mm_file *r, const char *path) {
  * '\0' there only when it filled the buffer. The bytes past a line's end are
  * never '\0' (the last line's end is overwritten first), so a '\0' after the
  * first one shows that the first was read from the file. */
-int mm_read_line(mm_file *r, amg_status *s) {
+int fmt_mm_read_line(mm_file *r, amg_status *s) {
   r->buf[r->end] = 'x';
   r->buf[MM_LINE_MAX - 1] = 'x';
   if (!fgets(r->buf, MM_LINE_MAX, r->f)) {
@@ -47,7 +47,7 @@ int mm_read_line(mm_file *r, amg_status *s) {
   int newline = len > 0 && r->buf[len - 1] == '\n'; /* fgets stops after the first one */
   if (full ? len < MM_LINE_MAX - 1
            : !newline && memchr(r->buf + len + 1, '\0', MM_LINE_MAX - 2 - len) != NULL) {
-    *s = mm_parse_error(r, "line contains a NUL byte");
+    *s = fmt_mm_parse_error(r, "line contains a NUL byte");
     return 0;
   }
   r->end = full ? MM_LINE_MAX - 1 : len;
@@ -67,7 +67,7 @@ int mm_read_line(mm_file *r, amg_status *s) {
       c = getc(r->f);
     return 1; /* a long comment: its start is enough to skip it */
   }
-  *s = mm_parse_error(r, "line too long (more than %d characters)", MM_LINE_MAX - 2);
+  *s = fmt_mm_parse_error(r, "line too long (more than %d characters)", MM_LINE_MAX - 2);
   return 0;
 }
 
@@ -82,11 +82,11 @@ static const char *skip_space(const char *p) {
   return p;
 }
 
-int mm_is_blank(const char *p) { return *skip_space(p) == '\0'; }
+int fmt_mm_is_blank(const char *p) { return *skip_space(p) == '\0'; }
 
 /* The next whitespace-delimited token after *p: 1 and its start and length,
  * or 0 when the line has no more tokens. */
-int mm_next_token(const char **p, const char **tok, int *len) {
+int fmt_mm_next_token(const char **p, const char **tok, int *len) {
   const char *q = skip_space(*p), *e = q;
   if (!*q)
     return 0;
@@ -102,7 +102,7 @@ int mm_next_token(const char **p, const char **tok, int *len) {
  * 1: it is not; 2: it does not fit int64. The result of strtoll base 10 on
  * a token without spaces, minus its locale overhead (strtoll took a sixth of
  * the read time of a 30M-entry file). */
-int mm_parse_int(const char *tok, int len, long long *v) {
+int fmt_mm_parse_int(const char *tok, int len, long long *v) {
   int k = 0, neg = 0, over = 0;
   if (len > 0 && (tok[0] == '+' || tok[0] == '-')) {
     neg = tok[0] == '-';
@@ -126,31 +126,31 @@ int mm_parse_int(const char *tok, int len, long long *v) {
   return 0;
 }
 
-amg_status mm_read_size_line(mm_file *r, int count, const char *form, const char *const *what,
+amg_status fmt_mm_read_size_line(mm_file *r, int count, const char *form, const char *const *what,
                              const long long *lo, const long long *hi, long long *v) {
   amg_status s = AMG_OK;
   do {
-    if (!mm_read_line(r, &s))
-      return s != AMG_OK ? s : mm_parse_error(r, "file ends before the size line (%s)", form);
-  } while (r->buf[0] == '%' || mm_is_blank(r->buf));
+    if (!fmt_mm_read_line(r, &s))
+      return s != AMG_OK ? s : fmt_mm_parse_error(r, "file ends before the size line (%s)", form);
+  } while (r->buf[0] == '%' || fmt_mm_is_blank(r->buf));
   const char *p = r->buf, *tok;
   int len;
   for (int k = 0; k < count; k++) {
-    if (!mm_next_token(&p, &tok, &len))
-      return mm_parse_error(r, "size line must hold %d numbers (%s), %s is missing", count, form, what[k]);
-    int bad = mm_parse_int(tok, len, &v[k]);
+    if (!fmt_mm_next_token(&p, &tok, &len))
+      return fmt_mm_parse_error(r, "size line must hold %d numbers (%s), %s is missing", count, form, what[k]);
+    int bad = fmt_mm_parse_int(tok, len, &v[k]);
     if (bad == 1)
-      return mm_parse_error(r, "%s is not an integer: '%.*s'", what[k], MM_SHOW(len), tok);
+      return fmt_mm_parse_error(r, "%s is not an integer: '%.*s'", what[k], MM_SHOW(len), tok);
     if (bad == 2 || v[k] < lo[k] || v[k] > hi[k])
-      return mm_parse_error(r, "%s %.*s out of range %lld..%lld", what[k], MM_SHOW(len), tok, lo[k], hi[k]);
+      return fmt_mm_parse_error(r, "%s %.*s out of range %lld..%lld", what[k], MM_SHOW(len), tok, lo[k], hi[k]);
   }
-  if (mm_next_token(&p, &tok, &len))
-    return mm_parse_error(r, "trailing characters after the size line: '%.*s'", MM_SHOW(len), tok);
+  if (fmt_mm_next_token(&p, &tok, &len))
+    return fmt_mm_parse_error(r, "trailing characters after the size line: '%.*s'", MM_SHOW(len), tok);
   return AMG_OK;
 }
 
 /* Case-insensitive comparison of a token with a lower-case keyword. */
-int mm_word_is(const char *tok, int len, const char *word) {
+int fmt_mm_word_is(const char *tok, int len, const char *word) {
   if ((size_t)len != strlen(word))
     return 0;
   for (int i = 0; i < len; i++)
@@ -176,27 +176,27 @@ static int nonzero_mantissa(const char *tok, int len) {
 
 /* The token as a finite double (strtod taking the whole token), refusing a
  * nonzero number that rounds to 0 (below the smallest subnormal double). */
-amg_status mm_parse_real(const mm_file *r, const char *tok, int len, const char *what, double *v) {
+amg_status fmt_mm_parse_real(const mm_file *r, const char *tok, int len, const char *what, double *v) {
   char *end;
   *v = strtod(tok, &end);
   if (end != tok + len)
-    return mm_parse_error(r, "%s is not a number: '%.*s'", what, MM_SHOW(len), tok);
+    return fmt_mm_parse_error(r, "%s is not a number: '%.*s'", what, MM_SHOW(len), tok);
   if (!isfinite(*v))
-    return mm_parse_error(r, "%s is not finite: '%.*s'", what, MM_SHOW(len), tok);
+    return fmt_mm_parse_error(r, "%s is not finite: '%.*s'", what, MM_SHOW(len), tok);
   if (*v == 0 && nonzero_mantissa(tok, len))
-    return mm_parse_error(r, "%s '%.*s' is too small for a double (it would be read as 0)", what, MM_SHOW(len), tok);
+    return fmt_mm_parse_error(r, "%s '%.*s' is too small for a double (it would be read as 0)", what, MM_SHOW(len), tok);
   return AMG_OK;
 }
 
-amg_status mm_parse_value(const mm_file *r, const char *tok, int len, int integer, double *v) {
+amg_status fmt_mm_parse_value(const mm_file *r, const char *tok, int len, int integer, double *v) {
   if (!integer)
-    return mm_parse_real(r, tok, len, "value", v);
+    return fmt_mm_parse_real(r, tok, len, "value", v);
   long long x;
-  int bad = mm_parse_int(tok, len, &x);
+  int bad = fmt_mm_parse_int(tok, len, &x);
   if (bad == 1)
-    return mm_parse_error(r, "value is not an integer: '%.*s'", MM_SHOW(len), tok);
+    return fmt_mm_parse_error(r, "value is not an integer: '%.*s'", MM_SHOW(len), tok);
   if (bad == 2)
-    return mm_parse_error(r, "integer value %.*s out of range", MM_SHOW(len), tok);
+    return fmt_mm_parse_error(r, "integer value %.*s out of range", MM_SHOW(len), tok);
   *v = (double)x;
   return AMG_OK;
 }

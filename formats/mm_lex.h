@@ -27,11 +27,11 @@ typedef struct mm_file {
   char buf[MM_LINE_MAX];
 } mm_file;
 
-/* Opens path for mm_read_line; r->f is NULL (errno set) where it cannot. */
-void mm_open(mm_file *r, const char *path);
+/* Opens path for fmt_mm_read_line; r->f is NULL (errno set) where it cannot. */
+void fmt_mm_open(mm_file *r, const char *path);
 
 /* AMG_ERR_PARSE with "path:line: " in front of the formatted text. */
-amg_status mm_parse_error(const mm_file *r, const char *fmt, ...)
+amg_status fmt_mm_parse_error(const mm_file *r, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
@@ -39,32 +39,32 @@ amg_status mm_parse_error(const mm_file *r, const char *fmt, ...)
 
 /* Reads the next line into r->buf: 1 with a line, 0 at end of file or on
  * error (then *s is set). */
-int mm_read_line(mm_file *r, amg_status *s);
+int fmt_mm_read_line(mm_file *r, amg_status *s);
 /* Whether the line holds only whitespace. */
-int mm_is_blank(const char *p);
+int fmt_mm_is_blank(const char *p);
 /* The next token after *p: 1 and its start and length, or 0 when the line has no more. */
-int mm_next_token(const char **p, const char **tok, int *len);
+int fmt_mm_next_token(const char **p, const char **tok, int *len);
 /* 0: the whole token is a decimal integer (optional sign, then digits);
  * 1: it is not; 2: it does not fit int64. */
-int mm_parse_int(const char *tok, int len, long long *v);
+int fmt_mm_parse_int(const char *tok, int len, long long *v);
 /* The token as a finite double, or a parse error at r's line naming `what`; a nonzero
  * number that rounds to 0 is an error too. */
-amg_status mm_parse_real(const mm_file *r, const char *tok, int len, const char *what, double *v);
+amg_status fmt_mm_parse_real(const mm_file *r, const char *tok, int len, const char *what, double *v);
 /* A value of a file whose field is integer (any int64, as a double) or real
- * (mm_parse_real), with a parse error at r's line otherwise. */
-amg_status mm_parse_value(const mm_file *r, const char *tok, int len, int integer, double *v);
+ * (fmt_mm_parse_real), with a parse error at r's line otherwise. */
+amg_status fmt_mm_parse_value(const mm_file *r, const char *tok, int len, int integer, double *v);
 /* The size line: the first line after the banner that is neither a comment
  * nor blank, holding exactly count (at most 3) integers into v, the k-th
  * named what[k] and within lo[k]..hi[k]; form ("m n nnz") names them in the
  * messages. */
-amg_status mm_read_size_line(mm_file *r, int count, const char *form, const char *const *what,
+amg_status fmt_mm_read_size_line(mm_file *r, int count, const char *form, const char *const *what,
                              const long long *lo, const long long *hi, long long *v);
 /* A coordinate matrix (mm_read.c) from r, whose buf holds the banner (line
  * 1): the rest of the file in the same pass, so a pipe works. system: as
  * fmt_mm_read_system; vector_rows >= 0: it must be vector_rows x 1 (the
  * size line's messages say so). */
-amg_status mm_read_coordinate(mm_file *r, int system, int32_t vector_rows, fmt_csr **out);
+amg_status fmt_mm_read_coordinate(mm_file *r, int system, int32_t vector_rows, fmt_csr **out);
 /* Case-insensitive comparison of a token with a lower-case keyword. */
-int mm_word_is(const char *tok, int len, const char *word);
+int fmt_mm_word_is(const char *tok, int len, const char *word);
 
 #endif

@@ -33,39 +33,39 @@ typedef struct mm_coo {
 static amg_status parse_banner(const mm_file *r, mm_field *field, int *symmetric) {
   const char *p = r->buf, *tok[5];
   int len[5], k = 0;
-  if (!mm_next_token(&p, &tok[0], &len[0]) || !mm_word_is(tok[0], len[0], "%%matrixmarket"))
-    return mm_parse_error(r, "not a Matrix Market file: the first line must start with "
+  if (!fmt_mm_next_token(&p, &tok[0], &len[0]) || !fmt_mm_word_is(tok[0], len[0], "%%matrixmarket"))
+    return fmt_mm_parse_error(r, "not a Matrix Market file: the first line must start with "
                           "%%%%MatrixMarket");
   for (k = 1; k < 5; k++)
-    if (!mm_next_token(&p, &tok[k], &len[k]))
-      return mm_parse_error(r, "incomplete banner, expected '%%%%MatrixMarket matrix coordinate "
+    if (!fmt_mm_next_token(&p, &tok[k], &len[k]))
+      return fmt_mm_parse_error(r, "incomplete banner, expected '%%%%MatrixMarket matrix coordinate "
                             "<field> <symmetry>'");
-  if (!mm_word_is(tok[1], len[1], "matrix"))
-    return mm_parse_error(r, "object '%.*s' is not supported, use matrix", MM_SHOW(len[1]), tok[1]);
-  if (mm_word_is(tok[2], len[2], "array"))
-    return mm_parse_error(r, "array format is not supported, use coordinate");
-  if (!mm_word_is(tok[2], len[2], "coordinate"))
-    return mm_parse_error(r, "unknown format '%.*s', expected coordinate", MM_SHOW(len[2]), tok[2]);
-  if (mm_word_is(tok[3], len[3], "real"))
+  if (!fmt_mm_word_is(tok[1], len[1], "matrix"))
+    return fmt_mm_parse_error(r, "object '%.*s' is not supported, use matrix", MM_SHOW(len[1]), tok[1]);
+  if (fmt_mm_word_is(tok[2], len[2], "array"))
+    return fmt_mm_parse_error(r, "array format is not supported, use coordinate");
+  if (!fmt_mm_word_is(tok[2], len[2], "coordinate"))
+    return fmt_mm_parse_error(r, "unknown format '%.*s', expected coordinate", MM_SHOW(len[2]), tok[2]);
+  if (fmt_mm_word_is(tok[3], len[3], "real"))
     *field = MM_REAL;
-  else if (mm_word_is(tok[3], len[3], "integer"))
+  else if (fmt_mm_word_is(tok[3], len[3], "integer"))
     *field = MM_INTEGER;
-  else if (mm_word_is(tok[3], len[3], "pattern"))
+  else if (fmt_mm_word_is(tok[3], len[3], "pattern"))
     *field = MM_PATTERN;
   else
-    return mm_parse_error(r, "field '%.*s' is not supported (real, integer or pattern)",
+    return fmt_mm_parse_error(r, "field '%.*s' is not supported (real, integer or pattern)",
                        MM_SHOW(len[3]), tok[3]);
-  if (mm_word_is(tok[4], len[4], "general"))
+  if (fmt_mm_word_is(tok[4], len[4], "general"))
     *symmetric = 0;
-  else if (mm_word_is(tok[4], len[4], "symmetric"))
+  else if (fmt_mm_word_is(tok[4], len[4], "symmetric"))
     *symmetric = 1;
   else
-    return mm_parse_error(r, "symmetry '%.*s' is not supported (general or symmetric)",
+    return fmt_mm_parse_error(r, "symmetry '%.*s' is not supported (general or symmetric)",
                        MM_SHOW(len[4]), tok[4]);
   const char *extra;
   int extra_len;
-  if (mm_next_token(&p, &extra, &extra_len))
-    return mm_parse_error(r, "trailing characters after the banner: '%.*s'", MM_SHOW(extra_len),
+  if (fmt_mm_next_token(&p, &extra, &extra_len))
+    return fmt_mm_parse_error(r, "trailing characters after the banner: '%.*s'", MM_SHOW(extra_len),
                        extra);
   return AMG_OK;
 }
@@ -75,11 +75,11 @@ static amg_status read_size(mm_file *r, int symmetric, int32_t *m, int32_t *n, i
   static const char *const what[3] = {"row count", "column count", "entry count"};
   static const long long lo[3] = {1, 1, 0}, hi[3] = {FMT_MAX_DIM, FMT_MAX_DIM, INT64_MAX};
   long long v[3];
-  amg_status s = mm_read_size_line(r, 3, "m n nnz", what, lo, hi, v);
+  amg_status s = fmt_mm_read_size_line(r, 3, "m n nnz", what, lo, hi, v);
   if (s != AMG_OK)
     return s;
   if (symmetric && v[0] != v[1])
-    return mm_parse_error(r, "a symmetric matrix must be square, the size line says %lld x %lld",
+    return fmt_mm_parse_error(r, "a symmetric matrix must be square, the size line says %lld x %lld",
                        v[0], v[1]);
   *m = (int32_t)v[0];
   *n = (int32_t)v[1];
@@ -96,28 +96,28 @@ static amg_status parse_entry(const mm_file *r, mm_field field, int symmetric, i
   int len;
   long long idx[2];
   for (int k = 0; k < 2; k++) {
-    if (!mm_next_token(&p, &tok, &len))
-      return mm_parse_error(r, "missing %s", what[k]);
-    int bad = mm_parse_int(tok, len, &idx[k]);
+    if (!fmt_mm_next_token(&p, &tok, &len))
+      return fmt_mm_parse_error(r, "missing %s", what[k]);
+    int bad = fmt_mm_parse_int(tok, len, &idx[k]);
     if (bad == 1)
-      return mm_parse_error(r, "%s is not an integer: '%.*s'", what[k], MM_SHOW(len), tok);
+      return fmt_mm_parse_error(r, "%s is not an integer: '%.*s'", what[k], MM_SHOW(len), tok);
     if (bad == 2 || idx[k] < 1 || idx[k] > limit[k])
-      return mm_parse_error(r, "%s %.*s out of range 1..%d", what[k], MM_SHOW(len), tok, limit[k]);
+      return fmt_mm_parse_error(r, "%s %.*s out of range 1..%d", what[k], MM_SHOW(len), tok, limit[k]);
   }
   if (symmetric && idx[0] < idx[1])
-    return mm_parse_error(r, "entry (%lld, %lld) is above the diagonal; a symmetric file stores "
+    return fmt_mm_parse_error(r, "entry (%lld, %lld) is above the diagonal; a symmetric file stores "
                           "the lower triangle only", idx[0], idx[1]);
   if (field == MM_PATTERN) {
     *v = 1.0;
   } else {
-    if (!mm_next_token(&p, &tok, &len))
-      return mm_parse_error(r, "missing value");
-    amg_status s = mm_parse_value(r, tok, len, field == MM_INTEGER, v);
+    if (!fmt_mm_next_token(&p, &tok, &len))
+      return fmt_mm_parse_error(r, "missing value");
+    amg_status s = fmt_mm_parse_value(r, tok, len, field == MM_INTEGER, v);
     if (s != AMG_OK)
       return s;
   }
-  if (mm_next_token(&p, &tok, &len))
-    return mm_parse_error(r, "trailing characters after the entry: '%.*s'", MM_SHOW(len), tok);
+  if (fmt_mm_next_token(&p, &tok, &len))
+    return fmt_mm_parse_error(r, "trailing characters after the entry: '%.*s'", MM_SHOW(len), tok);
   *i = (int32_t)(idx[0] - 1);
   *j = (int32_t)(idx[1] - 1);
   return AMG_OK;
@@ -150,11 +150,11 @@ static amg_status coo_grow(mm_coo *c, int64_t limit) {
 static amg_status read_entries(mm_file *r, mm_field field, int symmetric, int32_t m, int32_t n,
                                int64_t nnz, mm_coo *c) {
   amg_status s = AMG_OK;
-  while (mm_read_line(r, &s)) {
-    if (r->buf[0] == '%' || mm_is_blank(r->buf))
+  while (fmt_mm_read_line(r, &s)) {
+    if (r->buf[0] == '%' || fmt_mm_is_blank(r->buf))
       continue;
     if (c->count == nnz)
-      return mm_parse_error(r, "more entries than the %lld given on the size line", (long long)nnz);
+      return fmt_mm_parse_error(r, "more entries than the %lld given on the size line", (long long)nnz);
     if (c->count == c->cap && (s = coo_grow(c, nnz)) != AMG_OK)
       return s;
     int64_t k = c->count;
@@ -166,7 +166,7 @@ static amg_status read_entries(mm_file *r, mm_field field, int symmetric, int32_
   if (s != AMG_OK)
     return s;
   if (c->count < nnz)
-    return mm_parse_error(r, "unexpected end of file: expected %lld entries, found %lld",
+    return fmt_mm_parse_error(r, "unexpected end of file: expected %lld entries, found %lld",
                        (long long)nnz, (long long)c->count);
   return AMG_OK;
 }
@@ -266,7 +266,7 @@ done:
   return s;
 }
 
-amg_status mm_read_coordinate(mm_file *r, int system, int32_t vector_rows, fmt_csr **out) {
+amg_status fmt_mm_read_coordinate(mm_file *r, int system, int32_t vector_rows, fmt_csr **out) {
   mm_coo c = {0};
   mm_field field = MM_REAL;
   int symmetric = 0;
@@ -276,9 +276,9 @@ amg_status mm_read_coordinate(mm_file *r, int system, int32_t vector_rows, fmt_c
   if (s == AMG_OK)
     s = read_size(r, symmetric, &m, &n, &nnz);
   if (s == AMG_OK && vector_rows >= 0 && n != 1)
-    s = mm_parse_error(r, "a vector has 1 column, the size line says %d x %d", m, n);
+    s = fmt_mm_parse_error(r, "a vector has 1 column, the size line says %d x %d", m, n);
   if (s == AMG_OK && vector_rows >= 0 && m != vector_rows)
-    s = mm_parse_error(r, "the vector has %d rows, the matrix needs %d", m, vector_rows);
+    s = fmt_mm_parse_error(r, "the vector has %d rows, the matrix needs %d", m, vector_rows);
   if (s == AMG_OK && system && m != n)
     s = amg_error(AMG_ERR_NOT_SQUARE, "%s:%lld: the size line declares %d x %d; a linear system needs a square "
                   "matrix", r->path, r->line, m, n);
@@ -305,15 +305,15 @@ static amg_status read_matrix(const char *path, int system, fmt_csr **out) {
   if (!path)
     return amg_error(AMG_ERR_ARG, "mm_read: path is NULL");
   mm_file r;
-  mm_open(&r, path);
+  fmt_mm_open(&r, path);
   if (!r.f)
     return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
   amg_status s = AMG_OK;
-  if (mm_read_line(&r, &s))
-    s = mm_read_coordinate(&r, system, -1, out);
+  if (fmt_mm_read_line(&r, &s))
+    s = fmt_mm_read_coordinate(&r, system, -1, out);
   else if (s == AMG_OK) {
     r.line = 1;
-    s = mm_parse_error(&r, "empty file, expected a %%%%MatrixMarket banner");
+    s = fmt_mm_parse_error(&r, "empty file, expected a %%%%MatrixMarket banner");
   }
   fclose(r.f); /* read-only: a close error cannot lose data */
   return s;
