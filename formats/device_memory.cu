@@ -1,10 +1,12 @@
 /* Device memory and the library stream.
  *
- * Arrays come from the device's default memory pool through stream-ordered
- * cudaMallocAsync/cudaFreeAsync on one library stream (plain device memory,
- * never managed). The pool keeps freed memory (release threshold = max), so
- * the allocations of a SpGEMM's C cost microseconds, not a driver call each.
- * Peak usage is the pool's own high-water mark. */
+ * Arrays come from the library's own memory pool (not CUDA's default pool,
+ * which the embedding program may use) through stream-ordered
+ * cudaMallocFromPoolAsync/cudaFreeAsync on one library stream (plain device
+ * memory, never managed). The pool keeps freed memory (release threshold =
+ * max), so the allocations of a SpGEMM's C cost microseconds, not a driver
+ * call each; fmt_device_trim gives it back. Peak usage is the pool's own
+ * high-water mark, so it counts the library's arrays only. */
 #include <cuda_profiler_api.h>
 #include <stdint.h>
 #include <string.h>
@@ -22,7 +24,12 @@ static amg_status ensure_initialised(void) {
     return AMG_OK;
   int dev = 0;
   AMG_CUDA_TRY(cudaGetDevice(&dev));
-  AMG_CUDA_TRY(cudaDeviceGetDefaultMemPool(&library_pool, dev));
+  cudaMemPoolProps props;
+  memset(&props, 0, sizeof props);
+  props.allocType = cudaMemAllocationTypePinned;
+  props.location.type = cudaMemLocationTypeDevice;
+  props.location.id = dev;
+  AMG_CUDA_TRY(cudaMemPoolCreate(&library_pool, &props));
   uint64_t keep_all = UINT64_MAX;
   AMG_CUDA_TRY(cudaMemPoolSetAttribute(library_pool, cudaMemPoolAttrReleaseThreshold, &keep_all));
   AMG_CUDA_TRY(cudaStreamCreateWithFlags(&library_stream, cudaStreamNonBlocking));
@@ -172,10 +179,10 @@ extern "C" amg_status fmt_device_alloc(void **p, size_t bytes) {
   amg_status s = ensure_initialised();
   if (s != AMG_OK)
     return s;
-  cudaError_t e = cudaMallocAsync(p, bytes, library_stream);
+  cudaError_t e = cudaMallocFromPoolAsync(p, bytes, library_pool, library_stream);
   if (e != cudaSuccess) {
     *p = NULL;
-    (void)amg_cuda_status(e, "cudaMallocAsync", __FILE__, __LINE__);
+    (void)amg_cuda_status(e, "cudaMallocFromPoolAsync", __FILE__, __LINE__);
     return amg_error(e == cudaErrorMemoryAllocation ? AMG_ERR_DEVICE_NOMEM : AMG_ERR_CUDA,
                      "device allocation of %zu bytes (%.1f MiB) failed: %s", bytes,
                      bytes / 1048576.0, cudaGetErrorString(e));
@@ -223,6 +230,16 @@ static size_t pool_attribute(cudaMemPoolAttr attr) {
 extern "C" size_t fmt_device_bytes_in_use(void) { return pool_attribute(cudaMemPoolAttrUsedMemCurrent); }
 
 extern "C" size_t fmt_device_peak_bytes(void) { return pool_attribute(cudaMemPoolAttrUsedMemHigh); }
+
+extern "C" size_t fmt_device_bytes_reserved(void) { return pool_attribute(cudaMemPoolAttrReservedMemCurrent); }
+
+extern "C" amg_status fmt_device_trim(void) {
+  if (!library_stream)
+    return AMG_OK; /* no pool yet: nothing to give back */
+  AMG_CUDA_TRY(cudaStreamSynchronize(library_stream)); /* frees still queued reach the pool first */
+  AMG_CUDA_TRY(cudaMemPoolTrimTo(library_pool, 0));
+  return AMG_OK;
+}
 
 extern "C" void fmt_device_reset_peak(void) {
   uint64_t zero = 0;

@@ -43,6 +43,8 @@ int fmt_device_registered_modules(void) { return 0; }
 size_t fmt_device_bytes_in_use(void) { return 0; }
 size_t fmt_device_peak_bytes(void) { return 0; }
 void fmt_device_reset_peak(void) {}
+size_t fmt_device_bytes_reserved(void) { return 0; }
+amg_status fmt_device_trim(void) { return AMG_OK; }
 
 amg_status fmt_csr_upload(const fmt_csr *host, fmt_csr **dev) {
   if (!dev)

@@ -258,6 +258,11 @@ int fmt_device_registered_modules(void);
 size_t fmt_device_bytes_in_use(void);
 size_t fmt_device_peak_bytes(void);
 void fmt_device_reset_peak(void);
+/* Bytes the pool holds from the device: in use, or freed and kept for reuse. */
+size_t fmt_device_bytes_reserved(void);
+/* Waits for the library stream, then gives the pool's unused memory back to
+ * the device (AMG_OK with no pool yet, and without CUDA). */
+amg_status fmt_device_trim(void);
 
 /* CUDA-event timer on the library stream: start, then stop returns the
  * elapsed milliseconds (stop waits for the stop event). */

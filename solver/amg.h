@@ -81,6 +81,14 @@ amg_status amg_galerkin_order_parse(const char *name, amg_galerkin_order *out); 
  * the setup's timing. Later calls do nothing. *ms (may be NULL) receives
  * the time taken. AMG_ERR_NO_DEVICE without a GPU. */
 amg_status amg_device_init(double *ms);
+/* The GPU backend allocates from a memory pool of its own (never CUDA's
+ * default pool) that keeps freed device memory for the next setup, so a
+ * setup's many arrays cost microseconds each. amg_device_trim waits for the
+ * library's GPU work and gives the memory not in use back to the device, for
+ * an application that needs it after amg_hierarchy_destroy; the next setup
+ * then allocates from the device again (about 1 ms more). AMG_OK also where
+ * there is nothing to give back (no GPU used yet, or a build without CUDA). */
+amg_status amg_device_trim(void);
 
 /* ---- setup ---- */
 

@@ -86,3 +86,5 @@ amg_status amg_device_init(double *ms) {
     *ms = amg_now_ms() - t0;
   return s;
 }
+
+amg_status amg_device_trim(void) { return fmt_device_trim(); }

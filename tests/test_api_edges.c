@@ -762,6 +762,34 @@ static void start_and_stop(void) {
   fmt_csr_destroy(a);
 }
 
+/* amg_device_trim gives the pool's freed memory back (GPU) or does nothing
+ * (CPU), and a setup and solve after it work. */
+static void trim_pool(void) {
+  fmt_csr *a = NULL;
+  amg_hierarchy *h = NULL;
+  amg_options o = options();
+  CHECK_OK(fmt_poisson(27, 30, &a));
+  if (!a)
+    return;
+  CHECK_OK(amg_setup(a, &o, &h));
+  amg_hierarchy_destroy(h);
+  h = NULL;
+  size_t kept = fmt_device_bytes_reserved(), in_use = fmt_device_bytes_in_use();
+  CHECK_OK(amg_device_trim());
+  size_t after = fmt_device_bytes_reserved();
+  if (backend == AMG_BACKEND_GPU) {
+    printf("trim: %zu bytes reserved (%zu in use) before, %zu after\n", kept, in_use, after);
+    CHECK(kept > in_use && after < kept, "trim: %zu bytes reserved (%zu in use) before, %zu after", kept, in_use,
+          after);
+  } else {
+    CHECK(kept == 0 && after == 0, "trim on the CPU backend: %zu, then %zu bytes reserved", kept, after);
+  }
+  CHECK_OK(amg_setup(a, &o, &h));
+  solves_within_tol(h, a, 8, o.tol, "after amg_device_trim");
+  amg_hierarchy_destroy(h);
+  fmt_csr_destroy(a);
+}
+
 int main(int argc, char **argv) {
   int gpu = argc > 1 && !strcmp(argv[1], "gpu");
   if (gpu) {
@@ -779,6 +807,7 @@ int main(int argc, char **argv) {
   penalised_rows();
   diagonally_dominant();
   singular();
+  trim_pool();
   if (!gpu)
     bad_options_and_arguments();
   else if (getenv("AMG_TEST_QUICK"))
