@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run 349 (H200; the H100 the issue 3 targets name was not lent: three tries): main's code at this
+# Run 349 (asked for any card after three failed H100 tries; it ran on an H100): main's code at this
 # session's start plus amg_solve's earlier input message and amg_coupled (a
 # stored-zeros coarsest level), a device memory pool of its own. Build; ctest -L gpu; memcheck of
 # test_api_edges gpu and test_gpu_aggregate, racecheck of test_gpu_aggregate; the four solves (--repeat 3); the README's
