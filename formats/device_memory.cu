@@ -24,14 +24,22 @@ static amg_status ensure_initialised(void) {
     return AMG_OK;
   int dev = 0;
   AMG_CUDA_TRY(cudaGetDevice(&dev));
-  cudaMemPoolProps props;
-  memset(&props, 0, sizeof props);
-  props.allocType = cudaMemAllocationTypePinned;
-  props.location.type = cudaMemLocationTypeDevice;
-  props.location.id = dev;
-  AMG_CUDA_TRY(cudaMemPoolCreate(&library_pool, &props));
-  uint64_t keep_all = UINT64_MAX;
-  AMG_CUDA_TRY(cudaMemPoolSetAttribute(library_pool, cudaMemPoolAttrReleaseThreshold, &keep_all));
+  if (!library_pool) { /* kept only once it is set up: a failed try leaves nothing behind */
+    cudaMemPoolProps props;
+    memset(&props, 0, sizeof props);
+    props.allocType = cudaMemAllocationTypePinned;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = dev;
+    cudaMemPool_t pool;
+    AMG_CUDA_TRY(cudaMemPoolCreate(&pool, &props));
+    uint64_t keep_all = UINT64_MAX;
+    cudaError_t e = cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep_all);
+    if (e != cudaSuccess) {
+      (void)cudaMemPoolDestroy(pool);
+      return amg_cuda_status(e, "cudaMemPoolSetAttribute", __FILE__, __LINE__);
+    }
+    library_pool = pool;
+  }
   AMG_CUDA_TRY(cudaStreamCreateWithFlags(&library_stream, cudaStreamNonBlocking));
   return AMG_OK;
 }
@@ -222,8 +230,8 @@ extern "C" void fmt_device_profiler(int on) {
 
 static size_t pool_attribute(cudaMemPoolAttr attr) {
   uint64_t v = 0;
-  if (ensure_initialised() != AMG_OK || cudaMemPoolGetAttribute(library_pool, attr, &v) != cudaSuccess)
-    return 0;
+  if (!library_stream || cudaMemPoolGetAttribute(library_pool, attr, &v) != cudaSuccess)
+    return 0; /* no pool yet: nothing allocated (and no CUDA context made to say so) */
   return (size_t)v;
 }
 

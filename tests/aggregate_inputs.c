@@ -125,6 +125,7 @@ fmt_csr *coupled_case(int k, int *expect, const char **name) {
       {"stored zeros and 1e-300 inside a diagonal tile", 1, 17, 19, 1e-300, 1},
       {"stored zeros and 5e-324 in the partial diagonal tile", 1, 48, 49, 5e-324, 1},
       {"stored zeros and a zero in an off-diagonal tile", 1, 5, 45, 0.0, 0},
+      {"stored zeros and -1 at the diagonal's place (3, 3) of an off-diagonal tile", 1, 3, 35, -1.0, 1},
       {"1 x 1", 0, -1, -1, 0, 0},
   };
   *expect = cases[k].expect;

@@ -37,7 +37,7 @@ fmt_csr *priority_path(int32_t n);
  * rows (four tiles, the last partial) or 1 row, most with stored zeros (+0.0
  * and -0.0) beside the diagonal and some with one more entry off it. *expect
  * is 1 exactly when a stored off-diagonal value is nonzero. */
-#define COUPLED_CASES 7
+#define COUPLED_CASES 8
 fmt_csr *coupled_case(int k, int *expect, const char **name);
 
 /* Test inputs: Poisson matrices, and random symmetric graphs (seeded

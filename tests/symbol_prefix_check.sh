@@ -3,12 +3,17 @@
 # spgemm_*, so that an embedding program's own symbols cannot clash with
 # them. Weak symbols (W, V: CUB's and Thrust's template instances) and
 # undefined ones are not the libraries' own names and are not checked.
-#   symbol_prefix_check.sh LIBRARY...
-command -v nm >/dev/null || { echo "symbol_prefix_check: nm not found"; exit 1; }
+#   symbol_prefix_check.sh NM LIBRARY...   (NM: CMake's CMAKE_NM, or nm)
+set -o pipefail
+nm_tool=${1:-nm}
+shift
+command -v "$nm_tool" >/dev/null || { echo "symbol_prefix_check: $nm_tool not found"; exit 1; }
 bad=0 checked=0
 for lib in "$@"; do
-  names=$(nm -g --defined-only -C "$lib" | awk 'NF >= 3 && $2 ~ /^[TDBR]$/ { $1 = ""; $2 = ""; sub(/^ +/, ""); print }') ||
-    { echo "symbol_prefix_check: nm failed on $lib"; exit 1; }
+  # T D B R: text, data, bss, read-only; C: common; G S: small data; i: indirect functions
+  names=$("$nm_tool" -g --defined-only -C "$lib" |
+    awk 'NF >= 3 && $2 ~ /^[TDBRCGSi]$/ { $1 = ""; $2 = ""; sub(/^ +/, ""); print }') ||
+    { echo "symbol_prefix_check: $nm_tool failed on $lib"; exit 1; }
   [ -n "$names" ] || { echo "symbol_prefix_check: no symbols in $lib"; exit 1; }
   checked=$((checked + $(wc -l <<<"$names")))
   while IFS= read -r s; do
