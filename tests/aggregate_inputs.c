@@ -111,7 +111,10 @@ fmt_csr *priority_path(int32_t n) {
   return pairs_to_csr(n, pair, len);
 }
 
-fmt_csr *coupled_case(int k, int *expect, const char **name) {
+#define COUPLED_CASES 8
+
+/* Case k < COUPLED_CASES (see coupled_each_case in the header). */
+static fmt_csr *coupled_case(int k, int *expect, const char **name) {
   static const struct {
     const char *name;
     int zeros;      /* stored zeros at (i, i - 1) and (i, i + 1) */
@@ -148,6 +151,22 @@ fmt_csr *coupled_case(int k, int *expect, const char **name) {
   a->row_ptr[n] = len;
   a->nnz = len;
   return a;
+}
+
+void coupled_each_case(coupled_check check) {
+  for (int k = 0; k < COUPLED_CASES; k++) {
+    int expect = -1;
+    const char *name = "";
+    fmt_csr *a = coupled_case(k, &expect, &name);
+    fmt_tile *t = NULL;
+    CHECK(a != NULL, "coupled case %d: not built", k);
+    if (a)
+      CHECK_OK(fmt_tile_from_csr(a, &t));
+    if (t)
+      check(t, expect, name);
+    fmt_csr_destroy(a);
+    fmt_tile_destroy(t);
+  }
 }
 
 void aggregate_each_case(aggregate_check check, const aggregate_poisson *poisson, size_t num_poisson,

@@ -33,12 +33,12 @@ int64_t mis2_rank_key(int32_t j, int round);
  * those priorities each MIS-2 round decides a node or two at its end. */
 fmt_csr *priority_path(int32_t n);
 
-/* amg_coupled's inputs: case k < COUPLED_CASES is a diagonal matrix of 50
+/* amg_coupled's inputs, each a host tile matrix: a diagonal matrix of 50
  * rows (four tiles, the last partial) or 1 row, most with stored zeros (+0.0
- * and -0.0) beside the diagonal and some with one more entry off it. *expect
+ * and -0.0) beside the diagonal and some with one more entry off it. expect
  * is 1 exactly when a stored off-diagonal value is nonzero. */
-#define COUPLED_CASES 8
-fmt_csr *coupled_case(int k, int *expect, const char **name);
+typedef void (*coupled_check)(const fmt_tile *a, int expect, const char *name);
+void coupled_each_case(coupled_check check);
 
 /* Test inputs: Poisson matrices, and random symmetric graphs (seeded
  * seed_base + their index). */

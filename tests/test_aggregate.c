@@ -366,25 +366,12 @@ static void check_parts_setting(void) {
   CHECK_OK(amg_aggregate_set_parts(0));
 }
 
-/* amg_coupled_host on each coupled_case, against the case's construction. */
-static void check_coupled(void) {
-  for (int k = 0; k < COUPLED_CASES; k++) {
-    int expect = -1, coupled = -1;
-    const char *name = "";
-    fmt_csr *a = coupled_case(k, &expect, &name);
-    fmt_tile *t = NULL;
-    CHECK(a != NULL, "coupled case %d: not built", k);
-    if (a)
-      CHECK_OK(fmt_tile_from_csr(a, &t));
-    if (t) {
-      CHECK_OK(amg_coupled_host(t, &coupled));
-      CHECK(coupled == expect, "coupled, %s: %d, expected %d", name, coupled, expect);
-      CHECK_ERROR(amg_coupled_host(t, NULL), AMG_ERR_ARG, "result");
-    }
-    fmt_csr_destroy(a);
-    fmt_tile_destroy(t);
-  }
-  int coupled = 0;
+/* amg_coupled_host on a coupled_case, against the case's construction. */
+static void check_coupled(const fmt_tile *t, int expect, const char *name) {
+  int coupled = -1;
+  CHECK_OK(amg_coupled_host(t, &coupled));
+  CHECK(coupled == expect, "coupled, %s: %d, expected %d", name, coupled, expect);
+  CHECK_ERROR(amg_coupled_host(t, NULL), AMG_ERR_ARG, "result");
   CHECK_ERROR(amg_coupled_host(NULL, &coupled), AMG_ERR_ARG, "host matrix");
 }
 
@@ -403,7 +390,7 @@ int main(void) {
                       1000);
   check_diagonal(40);
   check_priority_path(30000);
-  check_coupled();
+  coupled_each_case(check_coupled);
   check_arguments();
   check_parts_setting();
   return test_finish("test_aggregate");

@@ -170,27 +170,17 @@ static void check_arguments(void) {
   fmt_tile_destroy(dev_r);
 }
 
-/* amg_coupled_device on each coupled_case, against the case's construction. */
-static void check_coupled(void) {
-  for (int k = 0; k < COUPLED_CASES; k++) {
-    int expect = -1, coupled = -1;
-    const char *name = "";
-    fmt_csr *a = coupled_case(k, &expect, &name);
-    fmt_tile *t = NULL, *dev = NULL;
-    CHECK(a != NULL, "coupled case %d: not built", k);
-    if (a)
-      CHECK_OK(fmt_tile_from_csr(a, &t));
-    if (t)
-      CHECK_OK(fmt_tile_upload(t, &dev));
-    if (dev) {
-      CHECK_OK(amg_coupled_device(dev, &coupled));
-      CHECK(coupled == expect, "coupled on the device, %s: %d, expected %d", name, coupled, expect);
-      CHECK_ERROR(amg_coupled_device(t, &coupled), AMG_ERR_ARG, "device matrix");
-    }
-    fmt_csr_destroy(a);
-    fmt_tile_destroy(t);
-    fmt_tile_destroy(dev);
+/* amg_coupled_device on a coupled_case, against the case's construction. */
+static void check_coupled(const fmt_tile *t, int expect, const char *name) {
+  int coupled = -1;
+  fmt_tile *dev = NULL;
+  CHECK_OK(fmt_tile_upload(t, &dev));
+  if (dev) {
+    CHECK_OK(amg_coupled_device(dev, &coupled));
+    CHECK(coupled == expect, "coupled on the device, %s: %d, expected %d", name, coupled, expect);
+    CHECK_ERROR(amg_coupled_device(t, &coupled), AMG_ERR_ARG, "device matrix");
   }
+  fmt_tile_destroy(dev);
 }
 
 int main(void) {
@@ -210,6 +200,6 @@ int main(void) {
   aggregate_each_case(check_case, poisson, sizeof poisson / sizeof *poisson, rnd, sizeof rnd / sizeof *rnd,
                       2000);
   check_arguments();
-  check_coupled();
+  coupled_each_case(check_coupled);
   return test_finish("test_gpu_aggregate");
 }
