@@ -92,13 +92,17 @@ static amg_status call_convert(void *ctx, void **result) {
  * (P^T for B = P, A for B = A^T or for B = A symmetric), as the setup passes
  * it (galerkin.c): the tile product reads B's column order from it instead
  * of sorting B's tiles; NULL, or --no-b-transpose, to sort. */
+/* The column floor of the next tile product (spgemm_tile_options), or NULL. */
+static const fmt_tile *next_floor;
+
 static figure *product_ex(const char *problem, int level, const char *op, const operand *a,
                           const operand *b, const operand *bt, int threshold, int symmetric,
                           int with_cusparse, fmt_csr **c_out, fmt_tile **dev_out) {
   const fmt_tile *b_transpose = bt && !bench.no_b_transpose ? bt->tile : NULL;
   spgemm_tile_options opt = {threshold, (spgemm_kernels)bench.kernels, symmetric, bench.row_split, b_transpose, 0,
                              (spgemm_passes)bench.passes, bench.layout_candidates,
-                             (spgemm_b_lookup_kind)bench.b_lookup, bench.row_windows, 0, bench.numeric_dot};
+                             (spgemm_b_lookup_kind)bench.b_lookup, bench.row_windows, 0, bench.numeric_dot,
+                             next_floor};
   pair_ctx ctx = {a, b, opt, NULL};
   figure *f = bench_new_figure(problem, level, op);
   fmt_tile *dc = NULL, *hc = NULL;
@@ -166,20 +170,57 @@ static void order_total(const char *problem, int level, const char *op, const fi
   f->sum = 1;
 }
 
+/* The order P^T(AP) as the setup computes it for a symmetric A: A*P with
+ * P as its column floor (only the tiles the symmetric second product
+ * reads), then P^T*(AP) as a symmetric product. cuSPARSE's figures are
+ * those of the full products on the same A and P (x1, y1). */
+static void floor_rows(const char *problem, int level, const operand *a, const operand *p, const operand *pt,
+                       const figure *x1, const figure *y1, const fmt_tile *c_full) {
+  fmt_tile *apf_dev = NULL, *c_dev = NULL, *h1 = NULL, *h2 = NULL;
+  operand apf;
+  next_floor = p->tile;
+  figure *xf = product_ex(problem, level, "A*P floor", a, p, pt, bench.threshold, 0, 0, NULL, &apf_dev);
+  next_floor = NULL;
+  xf->cus = x1->cus;
+  xf->cus_floor_ms = x1->cus_floor_ms;
+  operand_borrow(apf_dev, &apf);
+  figure *yf = product_ex(problem, level, "P^T*(APf) sym", pt, &apf, NULL, bench.threshold, 1, 0, NULL, &c_dev);
+  TRY(fmt_tile_download(c_full, &h1));
+  TRY(fmt_tile_download(c_dev, &h2));
+  if (h1->num_tiles != h2->num_tiles || h1->nnz != h2->nnz ||
+      memcmp(h1->tile_col, h2->tile_col, (size_t)h1->num_tiles * sizeof *h1->tile_col) ||
+      memcmp(h1->mask, h2->mask, (size_t)h1->num_tiles * 16 * sizeof *h1->mask) ||
+      memcmp(h1->val, h2->val, (size_t)h1->nnz * sizeof *h1->val)) {
+    fprintf(stderr, "spgemm_bench: %s level %d: P^T*(APf) sym differs from P^T*(AP) sym\n", problem, level);
+    exit(1);
+  }
+  fmt_tile_destroy(h1);
+  fmt_tile_destroy(h2);
+  fmt_tile_destroy(c_dev);
+  yf->cus = y1->cus;
+  yf->cus_floor_ms = y1->cus_floor_ms;
+  order_total(problem, level, "order pt_ap sym floor", xf, yf);
+  operand_free(&apf);
+  fmt_tile_destroy(apf_dev);
+}
+
 /* The second product of each Galerkin order again, as a symmetric product
  * (A is symmetric), and the order totals with it. */
-static void symmetric_rows(const char *problem, int level, const operand *pt, const operand *ap,
+static void symmetric_rows(const char *problem, int level, const operand *a, const operand *pt, const operand *ap,
                            const operand *pta, const operand *p, const figure *x1, const figure *x2) {
-  figure *y1 = product_ex(problem, level, "P^T*(AP) sym", pt, ap, NULL, bench.threshold, 1, 1, NULL, NULL);
+  fmt_tile *c_full = NULL;
+  figure *y1 = product_ex(problem, level, "P^T*(AP) sym", pt, ap, NULL, bench.threshold, 1, 1, NULL, &c_full);
   figure *y2 = product_ex(problem, level, "(P^T A)*P sym", pta, p, pt, bench.threshold, 1, 1, NULL, NULL);
   order_total(problem, level, "order pt_ap sym", x1, y1);
   order_total(problem, level, "order pta_p sym", x2, y2);
+  floor_rows(problem, level, a, p, pt, x1, y1, c_full);
+  fmt_tile_destroy(c_full);
 }
 
 static void conversion(const char *problem, const operand *a) {
   fmt_csr *d = NULL;
   TRY(fmt_csr_upload(a->host, &d));
-  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0, 0},
+  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL},
                   d};
   figure *f = bench_new_figure(problem, 0, "csr->tile");
   TRY(bench_measure(call_convert, free_tile, &ctx, bench.reps, &f->tile));
@@ -254,7 +295,7 @@ static void poisson_levels(const bench_problem *pb) {
     figure *y2 = product(name, level, "(P^T A)*P", &pta, &p, &pt, bench.threshold, 1, NULL);
     order_total(name, level, "order pt_ap", x1, y1);
     order_total(name, level, "order pta_p", x2, y2);
-    symmetric_rows(name, level, &pt, &ap, &pta, &p, x1, x2);
+    symmetric_rows(name, level, &a, &pt, &ap, &pta, &p, x1, x2);
     if (level == 0 && bench.sweep) { /* the threshold is the two-pass numeric step's */
       static const int thresholds[] = {0, 64, 128, 192, 224, 256};
       int passes = bench.passes;
@@ -311,7 +352,7 @@ static void sa_hierarchy(const bench_problem *pb) {
     figure *y2 = product(name, l, "(P^T A)*P", &pta, &p, &r, bench.threshold, 1, NULL);
     order_total(name, l, "order pt_ap", x1, y1);
     order_total(name, l, "order pta_p", x2, y2);
-    symmetric_rows(name, l, &r, &ap, &pta, &p, x1, x2);
+    symmetric_rows(name, l, &a, &r, &ap, &pta, &p, x1, x2);
     operand_free(&a);
     operand_free(&p);
     operand_free(&r);

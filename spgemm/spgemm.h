@@ -187,6 +187,10 @@ typedef struct spgemm_tile_options {
                       run: two passes, a general product, no numeric row kernel, b_transpose given.
                       1: wherever it can (tests); -1: never (the pair kernel); 0 (default): AUTO
                       (spgemm_device.cuh) */
+  const fmt_tile *column_floor; /* NULL, or a matrix of A's tile rows: C's tile row i then keeps only
+                                   the tile columns from the first of column_floor's tile row i on
+                                   (none where that row is empty). With column_floor = P, A*P keeps
+                                   exactly the tiles that a symmetric P^T*(AP) reads (amg_galerkin) */
 } spgemm_tile_options;
 
 typedef struct spgemm_stats {

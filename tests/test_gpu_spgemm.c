@@ -130,21 +130,21 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
   const spgemm_b_lookup_kind cols = SPGEMM_B_LOOKUP_COLUMNS, rows = SPGEMM_B_LOOKUP_ROWS;
   const int few = SPGEMM_ONE_PASS_FEW_SLOTS;
   const spgemm_tile_options variants[] = {
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two, 0, cols, 1, 0, 0},
-      {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, rows, 0, 0, 0},
-      {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, cols, 0, 0, 0},
-      {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0, 0},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, -1, cols, 0, 0, 0},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 1, two, 0, rows, -1, 0, 0},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two, 0, cols, 1, 0, 0},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0, cols, -1, 0, 0},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two, 0, cols, 1, 0, 0},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, 1, cols, 0, 0, 1},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, -1, cols, 0, 0, 1},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, cols, 0, 0, 0},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one, 1, rows, 0, few, 0},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, rows, 0, few, 0},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two, 1, cols, 0, 0, 0}};
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two, 0, cols, 1, 0, 0, NULL},
+      {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, rows, 0, 0, 0, NULL},
+      {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, cols, 0, 0, 0, NULL},
+      {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, -1, cols, 0, 0, 0, NULL},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 1, two, 0, rows, -1, 0, 0, NULL},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two, 0, cols, 1, 0, 0, NULL},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0, cols, -1, 0, 0, NULL},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two, 0, cols, 1, 0, 0, NULL},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, 1, cols, 0, 0, 1, NULL},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, -1, cols, 0, 0, 1, NULL},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, cols, 0, 0, 0, NULL},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one, 1, rows, 0, few, 0, NULL},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, rows, 0, few, 0, NULL},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two, 1, cols, 0, 0, 0, NULL}};
   const int last = (int)(sizeof variants / sizeof *variants) - 1, one_first = last - 2, dot_first = last - 5;
   fmt_tile *first = NULL, *first_one = NULL, *first_dot = NULL;
   for (int v = 0; v <= last; v++) {
@@ -303,7 +303,7 @@ static void check_unsymmetric_patterns(void) {
     for (int v = 0; da && db && v < (p == 2 ? 1 : 3); v++) {
       spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, v == 0 ? SPGEMM_KERNELS_ROWS : SPGEMM_KERNELS_PAIRS, 1,
                                  0, NULL, 0, v == 2 ? SPGEMM_PASSES_ONE : SPGEMM_PASSES_TWO, p == 1,
-                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
+                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
       fmt_tile *dc = NULL;
       CHECK_ERROR(spgemm_tile_device(da, db, &dc, &sym, NULL), AMG_ERR_ARG, "pattern of A*B is not symmetric");
       CHECK(dc == NULL, "a refused product returned C");
@@ -331,28 +331,28 @@ static void check_symmetric_products(void) {
   CHECK_OK(fmt_tile_upload(tx, &dx));
   CHECK_OK(fmt_tile_upload(ty, &dy));
   spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                             SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
+                             SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
   spgemm_tile_options split3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, 0, 3, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                                SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
+                                SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
   spgemm_tile_options passes3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, (spgemm_passes)3, 0,
-                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
+                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
   spgemm_tile_options lookup3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                                 (spgemm_b_lookup_kind)3, 0, 0, 0};
+                                 (spgemm_b_lookup_kind)3, 0, 0, 0, NULL};
   spgemm_tile_options windows2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                                  SPGEMM_B_LOOKUP_AUTO, 2, 0, 0};
+                                  SPGEMM_B_LOOKUP_AUTO, 2, 0, 0, NULL};
   spgemm_tile_options slots100 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_ONE, 0,
-                                  SPGEMM_B_LOOKUP_AUTO, 0, 100, 0};
+                                  SPGEMM_B_LOOKUP_AUTO, 0, 100, 0, NULL};
   spgemm_tile_options dot2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                              SPGEMM_B_LOOKUP_AUTO, 0, 0, 2};
+                              SPGEMM_B_LOOKUP_AUTO, 0, 0, 2, NULL};
   spgemm_tile_options kernels3 = {SPGEMM_DENSE_THRESHOLD, (spgemm_kernels)3, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                                  SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
+                                  SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
   spgemm_tile_options list2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 2, SPGEMM_PASSES_AUTO, 0,
-                               SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
+                               SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
   spgemm_tile_options layout2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 2,
-                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
+                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
   /* x (37 x 53) given as y's transpose (20 x 53) */
   spgemm_tile_options wrong_bt = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, dx, 0, SPGEMM_PASSES_AUTO, 0,
-                                  SPGEMM_B_LOOKUP_COLUMNS, 0, 0, 0};
+                                  SPGEMM_B_LOOKUP_COLUMNS, 0, 0, 0, NULL};
   if (dx && dy) {
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &sym, NULL), AMG_ERR_ARG, "must be square");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &split3, NULL), AMG_ERR_ARG, "row_split 3");
