@@ -38,6 +38,15 @@ amg_status spgemm_tile_dot_reference(const fmt_tile *a, const fmt_tile *b, const
  * triangle (the GPU path refuses the cases it can detect, below). */
 amg_status spgemm_tile_symmetric_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile **c);
 
+/* A*B with a column floor (host, floor->tile_m == A's tile_m): only C's
+ * tiles (i, j) with j at or after the first tile column of floor's tile row
+ * i (none where that row is empty), each as spgemm_tile_reference computes
+ * it. With floor = B = P and A symmetric, these are the tiles of AP that the
+ * symmetric product P^T*(AP) reads: it computes C's tiles (I, J), I <= J,
+ * from P^T's tiles (I, K), and P's tile row K starts at a column f <= I. */
+amg_status spgemm_tile_floor_reference(const fmt_tile *a, const fmt_tile *b, const fmt_tile *floor,
+                                       fmt_tile **c);
+
 /* Intermediate products of A*B (sum over stored a_ik of nnz(B row k));
  * the flop count is twice this. Host matrices; -1 (and the error message
  * set) where A or B is NULL, not on the host, or the inner dimensions differ. */

@@ -63,15 +63,16 @@ static void check_against_dense(const fmt_csr *a, const fmt_csr *b, const fmt_cs
   free(present);
 }
 
-/* A copy of a with its odd rows emptied. */
-static fmt_csr *only_even_rows(const fmt_csr *a) {
+/* A copy of a with rows i emptied where i / width is odd (width 1: the odd
+ * rows; 16: the odd tile rows). */
+static fmt_csr *odd_rows_emptied(const fmt_csr *a, int32_t width) {
   fmt_csr *c = NULL;
   if (fmt_csr_create(a->m, a->n, a->nnz, FMT_HOST, &c) != AMG_OK)
     return NULL;
   int64_t k = 0;
   c->row_ptr[0] = 0;
   for (int32_t i = 0; i < a->m; i++) {
-    for (int64_t ka = a->row_ptr[i]; i % 2 == 0 && ka < a->row_ptr[i + 1]; ka++, k++) {
+    for (int64_t ka = a->row_ptr[i]; i / width % 2 == 0 && ka < a->row_ptr[i + 1]; ka++, k++) {
       c->col[k] = a->col[ka];
       c->val[k] = a->val[ka];
     }
@@ -189,6 +190,108 @@ static void check_symmetric_products(void) {
   }
 }
 
+/* C = A*B with a column floor holds exactly the tiles of the full product
+ * whose column is at or after the floor's first in their tile row, with
+ * the same masks and values. Returns the floored C (or NULL). */
+static fmt_tile *check_floor(const fmt_tile *ta, const fmt_tile *tb, const fmt_tile *floor, const char *what) {
+  fmt_tile *full = NULL, *fl = NULL;
+  CHECK_OK(spgemm_tile_reference(ta, tb, &full));
+  CHECK_OK(spgemm_tile_floor_reference(ta, tb, floor, &fl));
+  if (!full || !fl) {
+    fmt_tile_destroy(full);
+    return fl;
+  }
+  CHECK_OK(fmt_tile_validate(fl));
+  int64_t kept = 0, dropped = 0;
+  for (int32_t i = 0; i < full->tile_m; i++) {
+    int32_t first = floor->tile_ptr[i] < floor->tile_ptr[i + 1] ? floor->tile_col[floor->tile_ptr[i]] : INT32_MAX;
+    int64_t u = fl->tile_ptr[i];
+    for (int64_t t = full->tile_ptr[i]; t < full->tile_ptr[i + 1]; t++) {
+      if (full->tile_col[t] < first) {
+        dropped++;
+        continue;
+      }
+      int same = u < fl->tile_ptr[i + 1] && fl->tile_col[u] == full->tile_col[t] &&
+                 !memcmp(fl->mask + 16 * u, full->mask + 16 * t, 16 * sizeof *fl->mask) &&
+                 fl->tile_nnz[u + 1] - fl->tile_nnz[u] == full->tile_nnz[t + 1] - full->tile_nnz[t] &&
+                 !memcmp(fl->val + fl->tile_nnz[u], full->val + full->tile_nnz[t],
+                         (size_t)(full->tile_nnz[t + 1] - full->tile_nnz[t]) * sizeof *fl->val);
+      CHECK(same, "%s: floored tile (%d, %d) differs from the full product's", what, i, full->tile_col[t]);
+      if (!same)
+        goto done;
+      u++, kept++;
+    }
+    CHECK(u == fl->tile_ptr[i + 1], "%s: tile row %d of the floored product has tiles the full one lacks", what, i);
+  }
+  CHECK(kept == fl->num_tiles && kept + dropped == full->num_tiles, "%s: %lld tiles kept and %lld dropped of %lld",
+        what, (long long)kept, (long long)dropped, (long long)full->num_tiles);
+done:
+  fmt_tile_destroy(full);
+  return fl;
+}
+
+/* Column floors: A*P with P as floor, on the model Poisson levels, keeps what
+ * the symmetric P^T*(AP) reads (its C is bitwise the same from the floored
+ * AP) and drops some tiles; floors of random structure, with empty rows, on
+ * random products; a floor of the wrong height is refused. */
+static void check_column_floors(void) {
+  const int stencils[] = {5, 9, 7, 27}, sides[] = {40, 31, 13, 11};
+  char what[160];
+  for (int s = 0; s < 4; s++) {
+    fmt_csr *a = NULL, *p = NULL, *pt = NULL;
+    fmt_tile *ta = NULL, *tp = NULL, *tr = NULL, *ap = NULL, *apf = NULL, *c = NULL, *cf = NULL;
+    int32_t nc = 0;
+    snprintf(what, sizeof what, "poisson %d n=%d: A*P floored by P", stencils[s], sides[s]);
+    CHECK_OK(fmt_poisson(stencils[s], sides[s], &a));
+    CHECK_OK(spgemm_structured_prolongator(a, fmt_poisson_dims(stencils[s]), sides[s], &p, &nc));
+    CHECK_OK(fmt_csr_transpose(p, &pt));
+    CHECK_OK(fmt_tile_from_csr(a, &ta));
+    CHECK_OK(fmt_tile_from_csr(p, &tp));
+    CHECK_OK(fmt_tile_from_csr(pt, &tr));
+    if (ta && tp && tr) {
+      apf = check_floor(ta, tp, tp, what);
+      CHECK_OK(spgemm_tile_reference(ta, tp, &ap));
+      if (ap && apf)
+        CHECK(apf->num_tiles < ap->num_tiles, "%s: no tile dropped (%lld)", what, (long long)ap->num_tiles);
+      CHECK_OK(spgemm_tile_symmetric_reference(tr, ap, &c));
+      CHECK_OK(spgemm_tile_symmetric_reference(tr, apf, &cf));
+      CHECK(c && cf && test_tile_identical(c, cf), "%s: P^T*(AP) as symmetric differs with the floor", what);
+    }
+    fmt_tile_destroy(c);
+    fmt_tile_destroy(cf);
+    fmt_tile_destroy(ap);
+    fmt_tile_destroy(apf);
+    fmt_tile_destroy(ta);
+    fmt_tile_destroy(tp);
+    fmt_tile_destroy(tr);
+    fmt_csr_destroy(a);
+    fmt_csr_destroy(p);
+    fmt_csr_destroy(pt);
+  }
+  for (int k = 0; k < 3; k++) {
+    fmt_csr *x = test_random_csr(90, 70, 0.05, 300 + k, 0, 0), *y = test_random_csr(70, 120, 0.05, 310 + k, 0, 0);
+    fmt_csr *dense_floor = test_random_csr(90, 150, 0.01 + 0.02 * k, 320 + k, 0, 0);
+    fmt_csr *f = odd_rows_emptied(dense_floor, FMT_TILE); /* tile rows 1, 3 and 5 empty */
+    fmt_tile *tx = NULL, *ty = NULL, *tf = NULL, *out = NULL;
+    CHECK_OK(fmt_tile_from_csr(x, &tx));
+    CHECK_OK(fmt_tile_from_csr(y, &ty));
+    CHECK_OK(fmt_tile_from_csr(f, &tf));
+    snprintf(what, sizeof what, "random product %d with a random floor", k);
+    if (tx && ty && tf)
+      fmt_tile_destroy(check_floor(tx, ty, tf, what));
+    if (k == 0 && tx && ty)
+      CHECK_ERROR(spgemm_tile_floor_reference(tx, ty, ty, &out), AMG_ERR_ARG, "A's 6 tile rows, not 5");
+    CHECK_ERROR(spgemm_tile_floor_reference(tx, ty, NULL, &out), AMG_ERR_ARG, "floor is NULL");
+    fmt_tile_destroy(tx);
+    fmt_tile_destroy(ty);
+    fmt_tile_destroy(tf);
+    fmt_csr_destroy(x);
+    fmt_csr_destroy(y);
+    fmt_csr_destroy(f);
+    fmt_csr_destroy(dense_floor);
+  }
+}
+
 /* NULL arguments are refused, on the host and (in a build without CUDA, by
  * the stubs) the device entry points, never dereferenced. */
 static void null_arguments(void) {
@@ -217,12 +320,13 @@ int main(void) {
   null_arguments();
   test_each_product(check_product);
   check_symmetric_products();
+  check_column_floors();
   /* Candidate tiles that come out empty: A stores only odd columns, B only
    * even rows, so every candidate C tile has matched tile pairs but no
    * matching inner index. Then B with all rows, where they do match. */
   fmt_csr *left = test_random_csr(40, 32, 0.3, 11, 0, 2);
   fmt_csr *full = test_random_csr(32, 40, 0.3, 12, 0, 0);
-  fmt_csr *even = only_even_rows(full);
+  fmt_csr *even = odd_rows_emptied(full, 1);
   fmt_csr *c = NULL;
   CHECK_OK(spgemm_csr_reference(left, even, &c));
   CHECK(c && c->nnz == 0, "disjoint inner indices must give an empty product");
