@@ -122,7 +122,7 @@ static void count_dead_pairs(const fmt_tile *a, const fmt_tile *b) {
  * lower tiles are candidates that steps 2 and 3 skip), as must those of
  * the pair kernels asked for exact candidates (C then built in place). */
 static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da, const fmt_tile *db,
-                          const fmt_tile *ref, int symmetric, const char *what) {
+                          const fmt_tile *ref, int symmetric, const fmt_tile *floor, const char *what) {
   fmt_tile *dbt = NULL; /* the last variant reads B's column order from B^T */
   CHECK_OK(fmt_tile_transpose_device(db, &dbt));
   const spgemm_passes two = SPGEMM_PASSES_TWO, one = SPGEMM_PASSES_ONE;
@@ -130,21 +130,21 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
   const spgemm_b_lookup_kind cols = SPGEMM_B_LOOKUP_COLUMNS, rows = SPGEMM_B_LOOKUP_ROWS;
   const int few = SPGEMM_ONE_PASS_FEW_SLOTS;
   const spgemm_tile_options variants[] = {
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two, 0, cols, 1, 0, 0, NULL},
-      {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, rows, 0, 0, 0, NULL},
-      {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, cols, 0, 0, 0, NULL},
-      {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, -1, cols, 0, 0, 0, NULL},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 1, two, 0, rows, -1, 0, 0, NULL},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two, 0, cols, 1, 0, 0, NULL},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0, cols, -1, 0, 0, NULL},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two, 0, cols, 1, 0, 0, NULL},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, 1, cols, 0, 0, 1, NULL},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, -1, cols, 0, 0, 1, NULL},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, cols, 0, 0, 0, NULL},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one, 1, rows, 0, few, 0, NULL},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, rows, 0, few, 0, NULL},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two, 1, cols, 0, 0, 0, NULL}};
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two, 0, cols, 1, 0, 0, floor},
+      {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, rows, 0, 0, 0, floor},
+      {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, cols, 0, 0, 0, floor},
+      {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, floor},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, -1, cols, 0, 0, 0, floor},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 1, two, 0, rows, -1, 0, 0, floor},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two, 0, cols, 1, 0, 0, floor},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0, cols, -1, 0, 0, floor},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two, 0, cols, 1, 0, 0, floor},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, 1, cols, 0, 0, 1, floor},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, -1, cols, 0, 0, 1, floor},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, cols, 0, 0, 0, floor},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one, 1, rows, 0, few, 0, floor},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, rows, 0, few, 0, floor},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two, 1, cols, 0, 0, 0, floor}};
   const int last = (int)(sizeof variants / sizeof *variants) - 1, one_first = last - 2, dot_first = last - 5;
   fmt_tile *first = NULL, *first_one = NULL, *first_dot = NULL;
   for (int v = 0; v <= last; v++) {
@@ -218,7 +218,7 @@ static void check_product_ex(const fmt_csr *a, const fmt_csr *b, const char *wha
   CHECK_OK(spgemm_tile_products_device(da, db, &products));
   CHECK(products == spgemm_csr_products(a, b), "%s: GPU product count %lld, CSR reference %lld", what,
         (long long)products, (long long)spgemm_csr_products(a, b));
-  check_kernels(a, b, da, db, ref, 0, what);
+  check_kernels(a, b, da, db, ref, 0, NULL, what);
   fmt_tile *dc = NULL, *c = NULL;
   if (!with_cusparse) {
     printf("%s: no cuSPARSE cross-check for this shape\n", what);
@@ -257,7 +257,7 @@ static void check_symmetric(const fmt_csr *a, const fmt_csr *b, const char *what
   CHECK_OK(fmt_tile_upload(ta, &da));
   CHECK_OK(fmt_tile_upload(tb, &db));
   if (ref && da && db)
-    check_kernels(a, b, da, db, ref, 1, what);
+    check_kernels(a, b, da, db, ref, 1, NULL, what);
   fmt_tile_destroy(ta);
   fmt_tile_destroy(tb);
   fmt_tile_destroy(ref);
@@ -739,6 +739,113 @@ static void check_band(void) {
   fmt_csr_destroy(band);
 }
 
+/* A*B with a column floor f (spgemm_tile_options.column_floor), every
+ * kernel variant against spgemm_tile_floor_reference. */
+static void check_floor_product(const fmt_csr *a, const fmt_csr *b, const fmt_csr *f, const char *what) {
+  fmt_tile *ta = NULL, *tb = NULL, *tf = NULL, *ref = NULL, *da = NULL, *db = NULL, *df = NULL;
+  CHECK_OK(fmt_tile_from_csr(a, &ta));
+  CHECK_OK(fmt_tile_from_csr(b, &tb));
+  CHECK_OK(fmt_tile_from_csr(f, &tf));
+  CHECK_OK(spgemm_tile_floor_reference(ta, tb, tf, &ref));
+  CHECK_OK(fmt_tile_upload(ta, &da));
+  CHECK_OK(fmt_tile_upload(tb, &db));
+  CHECK_OK(fmt_tile_upload(tf, &df));
+  if (ref && da && db && df)
+    check_kernels(a, b, da, db, ref, 0, df, what);
+  fmt_tile_destroy(ta);
+  fmt_tile_destroy(tb);
+  fmt_tile_destroy(tf);
+  fmt_tile_destroy(ref);
+  fmt_tile_destroy(da);
+  fmt_tile_destroy(db);
+  fmt_tile_destroy(df);
+}
+
+/* A copy of a with tile rows 1, 3, 5, ... emptied. */
+static fmt_csr *odd_tile_rows_emptied(const fmt_csr *a) {
+  fmt_csr *c = NULL;
+  if (!a || fmt_csr_create(a->m, a->n, a->nnz, FMT_HOST, &c) != AMG_OK)
+    return NULL;
+  int64_t k = 0;
+  c->row_ptr[0] = 0;
+  for (int32_t i = 0; i < a->m; i++) {
+    for (int64_t ka = a->row_ptr[i]; i / FMT_TILE % 2 == 0 && ka < a->row_ptr[i + 1]; ka++, k++) {
+      c->col[k] = a->col[ka];
+      c->val[k] = a->val[ka];
+    }
+    c->row_ptr[i + 1] = k;
+  }
+  c->nnz = k;
+  return c;
+}
+
+/* Column floors on each form of step 1: A*P floored by P on Galerkin levels
+ * (and P^T times that A*P as a symmetric product, which reads only the kept
+ * tiles: the CPU's symmetric P^T*(AP)); random floors with empty tile rows
+ * on short tile rows (groups of 8 lanes), longer ones (16 and 32) and wide
+ * ones (a block per row). */
+static void check_column_floors(void) {
+  const int stencils[] = {5, 7, 5}, sides[] = {60, 20, 1024}; /* n = 1024: 65,536 tile rows */
+  char what[128];
+  for (int s = 0; s < 3; s++) {
+    fmt_csr *a = NULL, *p = NULL, *pt = NULL, *apf = NULL;
+    fmt_tile *ta = NULL, *tp = NULL, *tapf = NULL;
+    int32_t nc = 0;
+    CHECK_OK(fmt_poisson(stencils[s], sides[s], &a));
+    CHECK_OK(spgemm_structured_prolongator(a, fmt_poisson_dims(stencils[s]), sides[s], &p, &nc));
+    CHECK_OK(fmt_csr_transpose(p, &pt));
+    snprintf(what, sizeof what, "poisson %d n=%d: A*P floored by P", stencils[s], sides[s]);
+    if (a && p)
+      check_floor_product(a, p, p, what);
+    CHECK_OK(fmt_tile_from_csr(a, &ta));
+    CHECK_OK(fmt_tile_from_csr(p, &tp));
+    if (ta && tp)
+      CHECK_OK(spgemm_tile_floor_reference(ta, tp, tp, &tapf));
+    if (tapf)
+      CHECK_OK(fmt_tile_to_csr(tapf, &apf));
+    snprintf(what, sizeof what, "poisson %d n=%d: P^T*(AP floored by P) as symmetric", stencils[s], sides[s]);
+    if (pt && apf)
+      check_symmetric(pt, apf, what);
+    fmt_tile_destroy(ta);
+    fmt_tile_destroy(tp);
+    fmt_tile_destroy(tapf);
+    fmt_csr_destroy(a);
+    fmt_csr_destroy(p);
+    fmt_csr_destroy(pt);
+    fmt_csr_destroy(apf);
+  }
+  /* A's mean tiles per tile row decide step 1's form (tile_structure.cu):
+   * at most 8, 16 or 32 (groups of that many lanes), or, with few tile rows,
+   * more than 32 (a block per row). */
+  const struct {
+    int32_t m, k, n, per_row;
+    double mean_lo, mean_hi;
+    const char *form;
+  } shapes[] = {{400, 128, 400, 1, 0, 8, "groups of 8 lanes"},
+                {300, 3000, 3000, 1, 8, 16, "groups of 16 lanes"},
+                {300, 3000, 3000, 2, 16, 32, "groups of 32 lanes"},
+                {40, 300000, 1000000, 15, 32, 1e9, "a block per row"}};
+  for (int s = 0; s < 4; s++) {
+    fmt_csr *a = test_random_csr_rows(shapes[s].m, shapes[s].k, shapes[s].per_row, 50 + s);
+    fmt_csr *b = test_random_csr_rows(shapes[s].k, shapes[s].n, 2, 60 + s);
+    fmt_csr *dense_floor = test_random_csr_rows(shapes[s].m, shapes[s].n, 1, 70 + s);
+    fmt_csr *f = odd_tile_rows_emptied(dense_floor);
+    fmt_tile *ta = NULL;
+    CHECK_OK(fmt_tile_from_csr(a, &ta));
+    double mean = ta ? (double)ta->num_tiles / ta->tile_m : 0;
+    snprintf(what, sizeof what, "%d x %d times %d x %d, a random floor (step 1 by %s)", shapes[s].m, shapes[s].k,
+             shapes[s].k, shapes[s].n, shapes[s].form);
+    CHECK(mean > shapes[s].mean_lo && mean <= shapes[s].mean_hi, "%s: A has %.1f tiles per tile row", what, mean);
+    if (a && b && f)
+      check_floor_product(a, b, f, what);
+    fmt_tile_destroy(ta);
+    fmt_csr_destroy(a);
+    fmt_csr_destroy(b);
+    fmt_csr_destroy(f);
+    fmt_csr_destroy(dense_floor);
+  }
+}
+
 static void check_each_product(void) { test_each_product(check_product); }
 static void check_galerkin_2d(void) {
   check_galerkin(5, 60);
@@ -759,7 +866,7 @@ static void (*const sections[])(void) = {
     check_each_product, check_symmetric_products, check_wide_products, check_far_bands,
     check_mixed_rows,   check_row_lengths,        check_empty_operands, check_park_overflow,
     check_band,         check_galerkin_2d,        check_galerkin_3d,    check_second_product_2d,
-    check_second_product_3d,
+    check_second_product_3d, check_column_floors,
 };
 
 int main(int argc, char **argv) {
