@@ -104,9 +104,12 @@ typedef struct amg_level_report {
                                         ms_galerkin */
   amg_galerkin_order galerkin_order; /* the order used (never AUTO) */
   int galerkin_symmetric;            /* the second product was computed as symmetric */
-  int64_t galerkin_products;         /* intermediate products of both SpGEMMs */
+  int64_t galerkin_products;         /* intermediate products of both SpGEMMs (the second's on the
+                                        intermediate product as computed: see galerkin_floor) */
   double galerkin_gflops;
-  int64_t intermediate_nnz;          /* nnz of AP or P^T A */
+  int galerkin_floor;                /* 1: before a symmetric P^T*(AP), A*P computed only the tiles that
+                                        product reads (spgemm.h's column floor); 0: all of AP or P^T A */
+  int64_t intermediate_nnz;          /* nnz of AP or P^T A as computed (with galerkin_floor, part of AP) */
   int64_t p_nnz, p_tiles;
   size_t peak_device_bytes;          /* the device pool's peak while this level was built, the finer
                                         levels' matrices included (GPU; 0 on the CPU) */

@@ -248,11 +248,13 @@ amg_status spgemm_cusparse(const spgemm_csr32 *a, const spgemm_csr32 *b, spgemm_
 /* C = A*B on device tile matrices with the chosen backend. symmetric: C is
  * known to be symmetric, and the tile backend uses it (spgemm_tile_options);
  * cuSPARSE has no such product and computes all of C. bt: B^T, or NULL
- * (the tile backend reads B's column order from it; cuSPARSE ignores it). The cusparse backend
+ * (the tile backend reads B's column order from it; cuSPARSE ignores it).
+ * floor: the tile backend's column_floor, or NULL (cuSPARSE ignores it and
+ * computes all of C). The cusparse backend
  * converts to CSR and back on the GPU; stats separate that time from the
  * product's. With stats, the call is timed with events. */
 amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt,
-                                  int symmetric, fmt_tile **c, spgemm_stats *stats);
+                                  const fmt_tile *floor, int symmetric, fmt_tile **c, spgemm_stats *stats);
 
 #ifdef __cplusplus
 }

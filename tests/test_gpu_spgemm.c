@@ -224,7 +224,7 @@ static void check_product_ex(const fmt_csr *a, const fmt_csr *b, const char *wha
     printf("%s: no cuSPARSE cross-check for this shape\n", what);
     goto done;
   }
-  amg_status cs = spgemm_multiply_device(SPGEMM_CUSPARSE, da, db, NULL, 0, &dc, NULL);
+  amg_status cs = spgemm_multiply_device(SPGEMM_CUSPARSE, da, db, NULL, NULL, 0, &dc, NULL);
   CHECK(cs == AMG_OK, "%s: cuSPARSE backend: %s", what, amg_error_message());
   if (cs == AMG_OK)
     CHECK_OK(fmt_tile_download(dc, &c));

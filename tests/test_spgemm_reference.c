@@ -307,7 +307,7 @@ static void null_arguments(void) {
   CHECK_ERROR(spgemm_structured_prolongator(a, 2, 4, &p, NULL), AMG_ERR_ARG, "is NULL");
   CHECK_ERROR(spgemm_structured_prolongator(NULL, 2, 4, &p, &nc), AMG_ERR_ARG, "is NULL");
   CHECK_ERROR(spgemm_tile_device(t, t, NULL, NULL, NULL), AMG_ERR_ARG, "is NULL");
-  CHECK_ERROR(spgemm_multiply_device(SPGEMM_TILE, t, t, NULL, 0, NULL, NULL), AMG_ERR_ARG, "is NULL");
+  CHECK_ERROR(spgemm_multiply_device(SPGEMM_TILE, t, t, NULL, NULL, 0, NULL, NULL), AMG_ERR_ARG, "is NULL");
   CHECK_ERROR(spgemm_tile_products_device(t, t, NULL), AMG_ERR_ARG, "is NULL");
   CHECK_ERROR(spgemm_cusparse(NULL, NULL, NULL), AMG_ERR_ARG, "is NULL");
   CHECK_ERROR(spgemm_csr32_take_csr(NULL, NULL), AMG_ERR_ARG, "is NULL");
