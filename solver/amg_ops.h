@@ -258,8 +258,8 @@ amg_status amg_transpose(const fmt_tile *a, fmt_tile **at);
  * known to be symmetric; the tile product then computes the tiles on and
  * above the diagonal and mirrors them (spgemm.h), while the cusparse
  * backend computes all of C. floor: a column floor (spgemm.h), or NULL; the
- * tile products keep only the tiles it allows (not with symmetric), the
- * cusparse backend computes all of C. */
+ * tile products keep only the tiles it allows, the cusparse backend
+ * computes all of C. A floor and symmetric together are refused. */
 amg_status amg_multiply(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt, const fmt_tile *floor,
                         spgemm_backend be, int symmetric, fmt_tile **c);
 /* Intermediate products (multiply-adds) of A*B. */

@@ -44,6 +44,7 @@ amg_status amg_galerkin(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r,
    * reads: P is its column floor (spgemm.h). */
   const fmt_tile *first_bt = pt_ap ? r : a_exact ? a : NULL;
   const fmt_tile *floor = pt_ap && symmetric_product && (a->loc == FMT_HOST || be == SPGEMM_TILE) ? p : NULL;
+  int refused = 0;
   if (s == AMG_OK)
     s = amg_multiply(pt_ap ? a : r, pt_ap ? p : a, first_bt, floor, be, 0, mid);
   if (s == AMG_OK)
@@ -53,18 +54,21 @@ amg_status amg_galerkin(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r,
      * twin and refuses C when a kept upper tile has no lower candidate
      * (spgemm_tile_options.symmetric). From a floored AP that can happen
      * (AP's tiles left of the floor can be a lower tile's only pairs); the
-     * full AP has every candidate, so the product is computed again from
-     * it. The CPU's symmetric product computes the upper tiles alone and
-     * never needs this. */
+     * full AP has every candidate, so both products are computed again
+     * from it, at their full cost. The CPU's symmetric product computes
+     * the upper tiles alone and never needs this. AMG_ERR_ARG can come
+     * from nothing else here: the shapes were checked by the caller. */
     fmt_tile_destroy(*mid);
     *mid = NULL;
-    floor = NULL;
+    refused = 1;
     s = amg_multiply(a, p, first_bt, NULL, be, 0, mid);
     if (s == AMG_OK)
       s = amg_multiply(r, *mid, NULL, NULL, be, symmetric_product, ac);
+    if (s == AMG_OK)
+      amg_error_clear(); /* the refusal's message */
   }
   if (s == AMG_OK) {
-    rep->galerkin_floor = floor != NULL;
+    rep->galerkin_floor = refused ? 2 : floor != NULL;
     rep->galerkin_order = pt_ap ? AMG_GALERKIN_PT_AP : AMG_GALERKIN_PTA_P;
     rep->galerkin_symmetric = symmetric_product && (a->loc == FMT_HOST || be == SPGEMM_TILE);
     rep->galerkin_products = pt_ap ? ap : pta; /* -1 when AUTO did not count it */

@@ -40,6 +40,8 @@ amg_status amg_transpose(const fmt_tile *a, fmt_tile **at) {
 }
 amg_status amg_multiply(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt, const fmt_tile *floor,
                         spgemm_backend be, int symmetric, fmt_tile **c) {
+  if (floor && symmetric)
+    return amg_error(AMG_ERR_ARG, "amg_multiply: a column floor and a symmetric product do not go together");
   return BY_LOC(a->loc,
                 symmetric ? spgemm_tile_symmetric_reference(a, b, c)
                 : floor   ? spgemm_tile_floor_reference(a, b, floor, c)

@@ -41,9 +41,13 @@ amg_status spgemm_tile_symmetric_reference(const fmt_tile *a, const fmt_tile *b,
 /* A*B with a column floor (host, floor->tile_m == A's tile_m): only C's
  * tiles (i, j) with j at or after the first tile column of floor's tile row
  * i (none where that row is empty), each as spgemm_tile_reference computes
- * it. With floor = B = P and A symmetric, these are the tiles of AP that the
- * symmetric product P^T*(AP) reads: it computes C's tiles (I, J), I <= J,
- * from P^T's tiles (I, K), and P's tile row K starts at a column f <= I. */
+ * it. With floor = B = P, these are the tiles of AP that the symmetric
+ * product P^T*(AP) (R = P^T as its A) reads: it computes C's tiles (I, J),
+ * I <= J, from P^T's tiles (I, K), and P's tile row K starts at a column
+ * f <= I. On the host its C is then bitwise the same as from all of AP; on
+ * the GPU equal to rounding (the kernels' choices read B's size), or
+ * refused (spgemm_tile_options.symmetric: a lower tile whose only pairs
+ * were left out). */
 amg_status spgemm_tile_floor_reference(const fmt_tile *a, const fmt_tile *b, const fmt_tile *floor,
                                        fmt_tile **c);
 

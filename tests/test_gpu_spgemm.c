@@ -761,33 +761,19 @@ static void check_floor_product(const fmt_csr *a, const fmt_csr *b, const fmt_cs
   fmt_tile_destroy(df);
 }
 
-/* A copy of a with tile rows 1, 3, 5, ... emptied. */
-static fmt_csr *odd_tile_rows_emptied(const fmt_csr *a) {
-  fmt_csr *c = NULL;
-  if (!a || fmt_csr_create(a->m, a->n, a->nnz, FMT_HOST, &c) != AMG_OK)
-    return NULL;
-  int64_t k = 0;
-  c->row_ptr[0] = 0;
-  for (int32_t i = 0; i < a->m; i++) {
-    for (int64_t ka = a->row_ptr[i]; i / FMT_TILE % 2 == 0 && ka < a->row_ptr[i + 1]; ka++, k++) {
-      c->col[k] = a->col[ka];
-      c->val[k] = a->val[ka];
-    }
-    c->row_ptr[i + 1] = k;
-  }
-  c->nnz = k;
-  return c;
-}
-
 /* Column floors on each form of step 1: A*P floored by P on Galerkin levels
- * (and P^T times that A*P as a symmetric product, which reads only the kept
- * tiles: the CPU's symmetric P^T*(AP)); random floors with empty tile rows
- * on short tile rows (groups of 8 lanes), longer ones (16 and 32) and wide
- * ones (a block per row). */
+ * (and P^T times that A*P as a symmetric product, against the CPU's
+ * symmetric product from it, which test_spgemm_reference checks against
+ * the full AP's); staircase floors (test_util.h) on A's tile rows of each
+ * length step 1 tells apart, on many tile rows (the count pass by groups
+ * and CUB's scan instead of warps), and where rows overflow the park (the
+ * fill pass finds their columns again). AMG_TEST_QUICK (the sanitizer
+ * runs) leaves out the three largest. */
 static void check_column_floors(void) {
+  int quick = getenv("AMG_TEST_QUICK") != NULL;
   const int stencils[] = {5, 7, 5}, sides[] = {60, 20, 1024}; /* n = 1024: 65,536 tile rows */
   char what[128];
-  for (int s = 0; s < 3; s++) {
+  for (int s = 0; s < (quick ? 2 : 3); s++) {
     fmt_csr *a = NULL, *p = NULL, *pt = NULL, *apf = NULL;
     fmt_tile *ta = NULL, *tp = NULL, *tapf = NULL;
     int32_t nc = 0;
@@ -815,8 +801,9 @@ static void check_column_floors(void) {
     fmt_csr_destroy(apf);
   }
   /* A's mean tiles per tile row decide step 1's form (tile_structure.cu):
-   * at most 8, 16 or 32 (groups of that many lanes), or, with few tile rows,
-   * more than 32 (a block per row). */
+   * at most 8, 16 or 32 (the fill pass's groups of that many lanes; with
+   * these few tile rows the count pass takes a warp per row), or, with few
+   * tile rows, more than 32 (a block per row). */
   const struct {
     int32_t m, k, n, per_row;
     double mean_lo, mean_hi;
@@ -828,12 +815,11 @@ static void check_column_floors(void) {
   for (int s = 0; s < 4; s++) {
     fmt_csr *a = test_random_csr_rows(shapes[s].m, shapes[s].k, shapes[s].per_row, 50 + s);
     fmt_csr *b = test_random_csr_rows(shapes[s].k, shapes[s].n, 2, 60 + s);
-    fmt_csr *dense_floor = test_random_csr_rows(shapes[s].m, shapes[s].n, 1, 70 + s);
-    fmt_csr *f = odd_tile_rows_emptied(dense_floor);
+    fmt_csr *f = test_staircase_floor(shapes[s].m, shapes[s].n);
     fmt_tile *ta = NULL;
     CHECK_OK(fmt_tile_from_csr(a, &ta));
     double mean = ta ? (double)ta->num_tiles / ta->tile_m : 0;
-    snprintf(what, sizeof what, "%d x %d times %d x %d, a random floor (step 1 by %s)", shapes[s].m, shapes[s].k,
+    snprintf(what, sizeof what, "%d x %d times %d x %d, a staircase floor (step 1 by %s)", shapes[s].m, shapes[s].k,
              shapes[s].k, shapes[s].n, shapes[s].form);
     CHECK(mean > shapes[s].mean_lo && mean <= shapes[s].mean_hi, "%s: A has %.1f tiles per tile row", what, mean);
     if (a && b && f)
@@ -842,7 +828,23 @@ static void check_column_floors(void) {
     fmt_csr_destroy(a);
     fmt_csr_destroy(b);
     fmt_csr_destroy(f);
-    fmt_csr_destroy(dense_floor);
+  }
+  fmt_csr *far = quick ? NULL : far_bands(120000);
+  fmt_csr *far_floor = far ? test_staircase_floor(far->m, far->n) : NULL;
+  if (far && far_floor)
+    check_floor_product(far, far, far_floor, "far bands: A^2, a staircase floor (7,500 tile rows, quarter warps)");
+  fmt_csr_destroy(far);
+  fmt_csr_destroy(far_floor);
+  static const int32_t park_rows[] = {64, 1 << 19};
+  for (int q = 0; q < (quick ? 1 : 2); q++) {
+    fmt_csr *eye = identity_csr(park_rows[q]), *five = five_tile_columns(park_rows[q]);
+    fmt_csr *f = five ? test_staircase_floor(park_rows[q], five->n) : NULL;
+    snprintf(what, sizeof what, "park overflow: I*B, a staircase floor (%d rows)", park_rows[q]);
+    if (eye && five && f)
+      check_floor_product(eye, five, f, what);
+    fmt_csr_destroy(eye);
+    fmt_csr_destroy(five);
+    fmt_csr_destroy(f);
   }
 }
 

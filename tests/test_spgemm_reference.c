@@ -63,16 +63,15 @@ static void check_against_dense(const fmt_csr *a, const fmt_csr *b, const fmt_cs
   free(present);
 }
 
-/* A copy of a with rows i emptied where i / width is odd (width 1: the odd
- * rows; 16: the odd tile rows). */
-static fmt_csr *odd_rows_emptied(const fmt_csr *a, int32_t width) {
+/* A copy of a with its odd rows emptied. */
+static fmt_csr *only_even_rows(const fmt_csr *a) {
   fmt_csr *c = NULL;
   if (fmt_csr_create(a->m, a->n, a->nnz, FMT_HOST, &c) != AMG_OK)
     return NULL;
   int64_t k = 0;
   c->row_ptr[0] = 0;
   for (int32_t i = 0; i < a->m; i++) {
-    for (int64_t ka = a->row_ptr[i]; i / width % 2 == 0 && ka < a->row_ptr[i + 1]; ka++, k++) {
+    for (int64_t ka = a->row_ptr[i]; i % 2 == 0 && ka < a->row_ptr[i + 1]; ka++, k++) {
       c->col[k] = a->col[ka];
       c->val[k] = a->val[ka];
     }
@@ -223,8 +222,9 @@ static fmt_tile *check_floor(const fmt_tile *ta, const fmt_tile *tb, const fmt_t
     }
     CHECK(u == fl->tile_ptr[i + 1], "%s: tile row %d of the floored product has tiles the full one lacks", what, i);
   }
-  CHECK(kept == fl->num_tiles && kept + dropped == full->num_tiles, "%s: %lld tiles kept and %lld dropped of %lld",
-        what, (long long)kept, (long long)dropped, (long long)full->num_tiles);
+  CHECK(kept == fl->num_tiles && kept + dropped == full->num_tiles && kept > 0 && dropped > 0,
+        "%s: %lld tiles kept and %lld dropped of %lld (both must be some)", what, (long long)kept, (long long)dropped,
+        (long long)full->num_tiles);
 done:
   fmt_tile_destroy(full);
   return fl;
@@ -232,8 +232,9 @@ done:
 
 /* Column floors: A*P with P as floor, on the model Poisson levels, keeps what
  * the symmetric P^T*(AP) reads (its C is bitwise the same from the floored
- * AP) and drops some tiles; floors of random structure, with empty rows, on
- * random products; a floor of the wrong height is refused. */
+ * AP) and drops some tiles; staircase floors (rows cut anywhere, empty rows,
+ * floors past B's last column) on random products; a floor of the wrong
+ * height is refused. */
 static void check_column_floors(void) {
   const int stencils[] = {5, 9, 7, 27}, sides[] = {40, 31, 13, 11};
   char what[160];
@@ -269,14 +270,13 @@ static void check_column_floors(void) {
     fmt_csr_destroy(pt);
   }
   for (int k = 0; k < 3; k++) {
-    fmt_csr *x = test_random_csr(90, 70, 0.05, 300 + k, 0, 0), *y = test_random_csr(70, 120, 0.05, 310 + k, 0, 0);
-    fmt_csr *dense_floor = test_random_csr(90, 150, 0.01 + 0.02 * k, 320 + k, 0, 0);
-    fmt_csr *f = odd_rows_emptied(dense_floor, FMT_TILE); /* tile rows 1, 3 and 5 empty */
+    fmt_csr *x = test_random_csr(90, 70, 0.05, 300 + k, 0, 0), *y = test_random_csr(70, 120, 0.1, 310 + k, 0, 0);
+    fmt_csr *f = test_staircase_floor(90, 120 + 16 * k); /* floors past B's columns where k > 0 */
     fmt_tile *tx = NULL, *ty = NULL, *tf = NULL, *out = NULL;
     CHECK_OK(fmt_tile_from_csr(x, &tx));
     CHECK_OK(fmt_tile_from_csr(y, &ty));
     CHECK_OK(fmt_tile_from_csr(f, &tf));
-    snprintf(what, sizeof what, "random product %d with a random floor", k);
+    snprintf(what, sizeof what, "random product %d with a staircase floor", k);
     if (tx && ty && tf)
       fmt_tile_destroy(check_floor(tx, ty, tf, what));
     if (k == 0 && tx && ty)
@@ -288,7 +288,6 @@ static void check_column_floors(void) {
     fmt_csr_destroy(x);
     fmt_csr_destroy(y);
     fmt_csr_destroy(f);
-    fmt_csr_destroy(dense_floor);
   }
 }
 
@@ -326,7 +325,7 @@ int main(void) {
    * matching inner index. Then B with all rows, where they do match. */
   fmt_csr *left = test_random_csr(40, 32, 0.3, 11, 0, 2);
   fmt_csr *full = test_random_csr(32, 40, 0.3, 12, 0, 0);
-  fmt_csr *even = odd_rows_emptied(full, 1);
+  fmt_csr *even = only_even_rows(full);
   fmt_csr *c = NULL;
   CHECK_OK(spgemm_csr_reference(left, even, &c));
   CHECK(c && c->nnz == 0, "disjoint inner indices must give an empty product");
