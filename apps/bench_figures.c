@@ -23,9 +23,7 @@ void bench_print_table(void) {
   printf("\ncopy bandwidth %.0f GB/s (read + write); floor = bytes the format must move / bandwidth\n",
          bench.bandwidth / 1e9);
   printf("times: medians of %d repeats after %d warm-up calls; an order's row sums its two products' medians;\n"
-         "GF/s: 2 x the product's intermediate products / time (a 'sym' row computes about half of them)\n"
-         "'floor' rows: A*P keeps only the tiles the symmetric P^T*(AP) reads (as the setup computes it);\n"
-         "their products, cuSPARSE times and cuSPARSE floors are the full products' (A*P, P^T*(AP))\n",
+         "GF/s: 2 x the product's intermediate products / time (a 'sym' row computes about half of them)\n",
          bench.reps, BENCH_WARMUP);
   printf("%-10s %2s %-16s %9s %10s %9s %6s | %8s %7s %6s | %8s %7s %6s | %6s | %6s %6s | %7s %7s\n",
          "problem", "lv", "op", "rows", "nnz(C)", "tiles(C)", "nnz/t", "tile ms", "floor", "x", "cuSP ms",

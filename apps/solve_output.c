@@ -71,17 +71,13 @@ void print_setup_breakdown(FILE *f, const amg_setup_report *r) {
   if (r->on_gpu)
     fprintf(f, " %9s", "peak MiB");
   fputc('\n', f);
-  int floors = 0;
   for (int l = 0; l + 1 < r->levels; l++) {
     const amg_level_report *v = &r->level[l];
     double ms[NUM_STAGES];
-    char order[16];
     level_stages(v, ms);
-    snprintf(order, sizeof order, "%s%s", amg_galerkin_order_name(v->galerkin_order),
-             v->galerkin_floor == 1 ? "f" : v->galerkin_floor == 2 ? "!" : "");
-    floors |= v->galerkin_floor;
     fprintf(f, "%5d %9.3f %9.3f %7.3f %8.3f %9.3f %9.3f", l, ms[0], ms[1], ms[2], ms[3], ms[4], ms[5]);
-    fprintf(f, " %6s %7.1f %11lld %7.3f", order, v->galerkin_gflops, (long long)v->intermediate_nnz, ms[6]);
+    fprintf(f, " %6s %7.1f %11lld %7.3f", amg_galerkin_order_name(v->galerkin_order), v->galerkin_gflops,
+            (long long)v->intermediate_nnz, ms[6]);
     if (r->on_gpu)
       fprintf(f, " %9.1f", v->peak_device_bytes / 1048576.0);
     fputc('\n', f);
@@ -92,12 +88,6 @@ void print_setup_breakdown(FILE *f, const amg_setup_report *r) {
           sum[3], sum[4], sum[5], "", "", "", sum[6]);
   fprintf(f, "count: the Galerkin products counted for GFLOP/s (in the setup total, not in galerkin)%s\n",
           r->on_gpu ? "; peak: the device pool's peak while the level was built" : "");
-  if (floors & 1)
-    fprintf(f, "pt_apf: AP holds only the tiles the symmetric second product reads (its nnz and products "
-               "counted as computed)\n");
-  if (floors & 2)
-    fprintf(f, "pt_ap!: the GPU refused the symmetric product from that partial AP, and both products were "
-               "computed again from all of AP\n");
   fprintf(f, "input CSR -> tiles %.3f ms, symmetry check %.3f ms (%s), coarse factorisation %.3f ms, "
              "solve preparation %.3f ms\n",
           r->ms_convert, r->ms_symmetry,
@@ -200,7 +190,6 @@ static void json_level(json_writer *w, int l, const amg_setup_report *r) {
     json_number(w, "galerkin_count_ms", v->ms_count);
     json_string(w, "galerkin_order", amg_galerkin_order_name(v->galerkin_order));
     json_int(w, "galerkin_symmetric", v->galerkin_symmetric);
-    json_int(w, "galerkin_floor", v->galerkin_floor);
     json_int(w, "galerkin_products", v->galerkin_products);
     json_number(w, "galerkin_gflops", v->galerkin_gflops);
     json_int(w, "intermediate_nnz", v->intermediate_nnz);

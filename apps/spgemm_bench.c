@@ -14,7 +14,6 @@
  * (CSR -> tile on the GPU) is timed separately. Table on stdout, JSON with
  * --json. Like the setup, a tile product reads B's column order from B^T
  * where the operation has B^T at hand (--no-b-transpose: it sorts B's tiles). */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,17 +92,13 @@ static amg_status call_convert(void *ctx, void **result) {
  * (P^T for B = P, A for B = A^T or for B = A symmetric), as the setup passes
  * it (galerkin.c): the tile product reads B's column order from it instead
  * of sorting B's tiles; NULL, or --no-b-transpose, to sort. */
-/* The column floor of the next tile product (spgemm_tile_options), or NULL. */
-static const fmt_tile *next_floor;
-
 static figure *product_ex(const char *problem, int level, const char *op, const operand *a,
                           const operand *b, const operand *bt, int threshold, int symmetric,
                           int with_cusparse, fmt_csr **c_out, fmt_tile **dev_out) {
   const fmt_tile *b_transpose = bt && !bench.no_b_transpose ? bt->tile : NULL;
   spgemm_tile_options opt = {threshold, (spgemm_kernels)bench.kernels, symmetric, bench.row_split, b_transpose, 0,
                              (spgemm_passes)bench.passes, bench.layout_candidates,
-                             (spgemm_b_lookup_kind)bench.b_lookup, bench.row_windows, 0, bench.numeric_dot,
-                             next_floor};
+                             (spgemm_b_lookup_kind)bench.b_lookup, bench.row_windows, 0, bench.numeric_dot};
   pair_ctx ctx = {a, b, opt, NULL};
   figure *f = bench_new_figure(problem, level, op);
   fmt_tile *dc = NULL, *hc = NULL;
@@ -171,95 +166,21 @@ static void order_total(const char *problem, int level, const char *op, const fi
   f->sum = 1;
 }
 
-/* Whether x and y have the same tiles, masks and entries, and values within
- * tol of the larger in magnitude; *bitwise: the values are identical. */
-static int same_product(const fmt_tile *x, const fmt_tile *y, double tol, int *bitwise) {
-  *bitwise = 0;
-  if (x->num_tiles != y->num_tiles || x->nnz != y->nnz ||
-      memcmp(x->tile_ptr, y->tile_ptr, ((size_t)x->tile_m + 1) * sizeof *x->tile_ptr) ||
-      memcmp(x->tile_col, y->tile_col, (size_t)x->num_tiles * sizeof *x->tile_col) ||
-      memcmp(x->mask, y->mask, (size_t)x->num_tiles * FMT_TILE * sizeof *x->mask) ||
-      memcmp(x->idx, y->idx, (size_t)x->nnz * sizeof *x->idx))
-    return 0;
-  for (int64_t k = 0; k < x->nnz; k++) {
-    double big = fabs(x->val[k]) > fabs(y->val[k]) ? fabs(x->val[k]) : fabs(y->val[k]);
-    if (fabs(x->val[k] - y->val[k]) > tol * big)
-      return 0;
-  }
-  *bitwise = !memcmp(x->val, y->val, (size_t)x->nnz * sizeof *x->val);
-  return 1;
-}
-
-/* The order P^T(AP) as the setup computes it for a symmetric A: A*P with
- * P as its column floor (only the tiles the symmetric second product
- * reads: spgemm.h), then P^T*(AP) as a symmetric product. Its C is checked
- * against c_full, the symmetric product from all of AP (same structure,
- * values within 1e-13). cuSPARSE's figures are those of the full products
- * on the same A and P (x1, y1), and so are the product counts. Where the
- * GPU refuses the symmetric product from the partial AP (a lower tile
- * without its pairs), as the setup then recomputes it, the rows are left
- * out and the refusal printed. */
-static void floor_rows(const char *problem, int level, const operand *a, const operand *p, const operand *pt,
-                       const figure *x1, const figure *y1, const fmt_tile *c_full) {
-  fmt_tile *apf_dev = NULL, *c_dev = NULL, *h1 = NULL, *h2 = NULL;
-  operand apf;
-  next_floor = p->tile;
-  figure *xf = product_ex(problem, level, "A*P floor", a, p, pt, bench.threshold, 0, 0, NULL, &apf_dev);
-  next_floor = NULL;
-  xf->cus = x1->cus;
-  xf->cus_floor_ms = x1->cus_floor_ms;
-  operand_borrow(apf_dev, &apf);
-  spgemm_tile_options sym = {bench.threshold, SPGEMM_KERNELS_AUTO, 1, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                             SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
-  amg_status s = spgemm_tile_device(pt->tile, apf.tile, &c_dev, &sym, NULL);
-  fmt_tile_destroy(c_dev);
-  c_dev = NULL;
-  if (s == AMG_ERR_ARG) {
-    fprintf(stderr, "  %-6s level %d  P^T*(APf) sym refused: %s\n", problem, level, amg_error_message());
-    amg_error_clear();
-    goto done;
-  }
-  TRY(s);
-  figure *yf = product_ex(problem, level, "P^T*(APf) sym", pt, &apf, NULL, bench.threshold, 1, 0, NULL, &c_dev);
-  int bitwise = 0;
-  TRY(fmt_tile_download(c_full, &h1));
-  TRY(fmt_tile_download(c_dev, &h2));
-  if (!same_product(h1, h2, 1e-13, &bitwise)) {
-    fprintf(stderr, "spgemm_bench: %s level %d: P^T*(APf) sym differs from P^T*(AP) sym\n", problem, level);
-    exit(1);
-  }
-  fprintf(stderr, "  %-6s level %d  P^T*(APf) sym: the same C as from all of AP (%s)\n", problem, level,
-          bitwise ? "bitwise" : "within 1e-13, not bitwise");
-  yf->cus = y1->cus;
-  yf->cus_floor_ms = y1->cus_floor_ms;
-  yf->products = y1->products;
-  order_total(problem, level, "order pt_ap sym floor", xf, yf);
-done:
-  fmt_tile_destroy(h1);
-  fmt_tile_destroy(h2);
-  fmt_tile_destroy(c_dev);
-  operand_free(&apf);
-  fmt_tile_destroy(apf_dev);
-}
-
 /* The second product of each Galerkin order again, as a symmetric product
  * (A is symmetric), and the order totals with it. */
-static void symmetric_rows(const char *problem, int level, const operand *a, const operand *pt, const operand *ap,
+static void symmetric_rows(const char *problem, int level, const operand *pt, const operand *ap,
                            const operand *pta, const operand *p, const figure *x1, const figure *x2) {
-  fmt_tile *c_full = NULL;
-  figure *y1 = product_ex(problem, level, "P^T*(AP) sym", pt, ap, NULL, bench.threshold, 1, 1, NULL, &c_full);
+  figure *y1 = product_ex(problem, level, "P^T*(AP) sym", pt, ap, NULL, bench.threshold, 1, 1, NULL, NULL);
   figure *y2 = product_ex(problem, level, "(P^T A)*P sym", pta, p, pt, bench.threshold, 1, 1, NULL, NULL);
   order_total(problem, level, "order pt_ap sym", x1, y1);
   order_total(problem, level, "order pta_p sym", x2, y2);
-  floor_rows(problem, level, a, p, pt, x1, y1, c_full);
-  fmt_tile_destroy(c_full);
 }
 
 static void conversion(const char *problem, const operand *a) {
   fmt_csr *d = NULL;
   TRY(fmt_csr_upload(a->host, &d));
-  pair_ctx ctx = {
-      a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL}, d};
+  pair_ctx ctx = {a, a, {0, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0, 0},
+                  d};
   figure *f = bench_new_figure(problem, 0, "csr->tile");
   TRY(bench_measure(call_convert, free_tile, &ctx, bench.reps, &f->tile));
   f->rows = a->host->m;
@@ -333,7 +254,7 @@ static void poisson_levels(const bench_problem *pb) {
     figure *y2 = product(name, level, "(P^T A)*P", &pta, &p, &pt, bench.threshold, 1, NULL);
     order_total(name, level, "order pt_ap", x1, y1);
     order_total(name, level, "order pta_p", x2, y2);
-    symmetric_rows(name, level, &a, &pt, &ap, &pta, &p, x1, x2);
+    symmetric_rows(name, level, &pt, &ap, &pta, &p, x1, x2);
     if (level == 0 && bench.sweep) { /* the threshold is the two-pass numeric step's */
       static const int thresholds[] = {0, 64, 128, 192, 224, 256};
       int passes = bench.passes;
@@ -390,7 +311,7 @@ static void sa_hierarchy(const bench_problem *pb) {
     figure *y2 = product(name, l, "(P^T A)*P", &pta, &p, &r, bench.threshold, 1, NULL);
     order_total(name, l, "order pt_ap", x1, y1);
     order_total(name, l, "order pta_p", x2, y2);
-    symmetric_rows(name, l, &a, &r, &ap, &pta, &p, x1, x2);
+    symmetric_rows(name, l, &r, &ap, &pta, &p, x1, x2);
     operand_free(&a);
     operand_free(&p);
     operand_free(&r);

@@ -104,16 +104,9 @@ typedef struct amg_level_report {
                                         ms_galerkin */
   amg_galerkin_order galerkin_order; /* the order used (never AUTO) */
   int galerkin_symmetric;            /* the second product was computed as symmetric */
-  int64_t galerkin_products;         /* intermediate products of both SpGEMMs as general products, the
-                                        second's on the intermediate product as computed (galerkin_floor
-                                        1: part of AP, so fewer than (P^T A)P counts) */
+  int64_t galerkin_products;         /* intermediate products of both SpGEMMs */
   double galerkin_gflops;
-  int galerkin_floor;                /* 1: before a symmetric P^T*(AP), A*P computed only the tiles that
-                                        product reads (spgemm.h's column floor); 2: the GPU's symmetric
-                                        product refused that AP (a tile without its lower twin), and both
-                                        products were computed again from all of AP; 0: all of AP or
-                                        P^T A */
-  int64_t intermediate_nnz;          /* nnz of AP or P^T A as computed (galerkin_floor 1: part of AP) */
+  int64_t intermediate_nnz;          /* nnz of AP or P^T A */
   int64_t p_nnz, p_tiles;
   size_t peak_device_bytes;          /* the device pool's peak while this level was built, the finer
                                         levels' matrices included (GPU; 0 on the CPU) */

@@ -257,11 +257,9 @@ amg_status amg_transpose(const fmt_tile *a, fmt_tile **at);
  * then reads B's column order from it instead of sorting. symmetric: C is
  * known to be symmetric; the tile product then computes the tiles on and
  * above the diagonal and mirrors them (spgemm.h), while the cusparse
- * backend computes all of C. floor: a column floor (spgemm.h), or NULL; the
- * tile products keep only the tiles it allows, the cusparse backend
- * computes all of C. A floor and symmetric together are refused. */
-amg_status amg_multiply(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt, const fmt_tile *floor,
-                        spgemm_backend be, int symmetric, fmt_tile **c);
+ * backend computes all of C. */
+amg_status amg_multiply(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt, spgemm_backend be,
+                        int symmetric, fmt_tile **c);
 /* Intermediate products (multiply-adds) of A*B. */
 amg_status amg_tile_products(const fmt_tile *a, const fmt_tile *b, int64_t *count);
 amg_status amg_spmv(const fmt_tile *a, const double *x, double *y);

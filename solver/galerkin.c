@@ -39,36 +39,13 @@ amg_status amg_galerkin(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r,
     s = choose(a, p, r, &ap, &pta, &order);
   int pt_ap = order != AMG_GALERKIN_PTA_P;
   /* AP or P^T A; B^T is R = P^T for B = P, and A itself for B = A where
-   * A equals A^T bitwise (the tile product may read B's values from it).
-   * Before a symmetric P^T*(AP), A*P computes only the tiles that product
-   * reads: P is its column floor (spgemm.h). */
+   * A equals A^T bitwise (the tile product may read B's values from it). */
   const fmt_tile *first_bt = pt_ap ? r : a_exact ? a : NULL;
-  const fmt_tile *floor = pt_ap && symmetric_product && (a->loc == FMT_HOST || be == SPGEMM_TILE) ? p : NULL;
-  int refused = 0;
   if (s == AMG_OK)
-    s = amg_multiply(pt_ap ? a : r, pt_ap ? p : a, first_bt, floor, be, 0, mid);
+    s = amg_multiply(pt_ap ? a : r, pt_ap ? p : a, first_bt, be, 0, mid);
   if (s == AMG_OK)
-    s = amg_multiply(pt_ap ? r : *mid, pt_ap ? *mid : p, pt_ap ? NULL : r, NULL, be, symmetric_product, ac);
-  if (s == AMG_ERR_ARG && floor && a->loc == FMT_DEVICE) {
-    /* The GPU's symmetric product takes each lower tile from its upper
-     * twin and refuses C when a kept upper tile has no lower candidate
-     * (spgemm_tile_options.symmetric). From a floored AP that can happen
-     * (AP's tiles left of the floor can be a lower tile's only pairs); the
-     * full AP has every candidate, so both products are computed again
-     * from it, at their full cost. The CPU's symmetric product computes
-     * the upper tiles alone and never needs this. AMG_ERR_ARG can come
-     * from nothing else here: the shapes were checked by the caller. */
-    fmt_tile_destroy(*mid);
-    *mid = NULL;
-    refused = 1;
-    s = amg_multiply(a, p, first_bt, NULL, be, 0, mid);
-    if (s == AMG_OK)
-      s = amg_multiply(r, *mid, NULL, NULL, be, symmetric_product, ac);
-    if (s == AMG_OK)
-      amg_error_clear(); /* the refusal's message */
-  }
+    s = amg_multiply(pt_ap ? r : *mid, pt_ap ? *mid : p, pt_ap ? NULL : r, be, symmetric_product, ac);
   if (s == AMG_OK) {
-    rep->galerkin_floor = refused ? 2 : floor != NULL;
     rep->galerkin_order = pt_ap ? AMG_GALERKIN_PT_AP : AMG_GALERKIN_PTA_P;
     rep->galerkin_symmetric = symmetric_product && (a->loc == FMT_HOST || be == SPGEMM_TILE);
     rep->galerkin_products = pt_ap ? ap : pta; /* -1 when AUTO did not count it */

@@ -75,18 +75,16 @@ amg_status amg_spectral_radius(const fmt_tile *a, const double *d, const double 
  * amg_galerkin_choose would pick, without its counts; else as it picks)
  * with the given SpGEMM backend; a_exact: A equals A^T bitwise (not only
  * up to rounding), so P^T*A may take A as its B^T; symmetric_product: A
- * is symmetric, so A_c is too (amg_multiply). R must be P^T. *mid gets the
- * intermediate product (AP or P^T A; the caller destroys it); before a
- * symmetric P^T*(AP) with the tile products, only AP's tiles that it
- * reads (P as column floor, spgemm.h; report's galerkin_floor). Fills the
+ * is symmetric, so A_c is too (amg_multiply). *mid gets the
+ * intermediate product (AP or P^T A; the caller destroys it). Fills the
  * report's galerkin fields but the time and galerkin_products, which holds
  * the first product's count when AUTO made it, else -1. */
 amg_status amg_galerkin(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r, amg_galerkin_order order,
                         spgemm_backend be, int a_symmetric, int a_exact, int symmetric_product, fmt_tile **ac,
                         fmt_tile **mid, amg_level_report *rep);
-/* Completes rep->galerkin_products (both products of rep->galerkin_order,
- * the second on mid as computed) after amg_galerkin; only the report needs
- * it, so the setup times it apart from the product (ms_count). */
+/* Completes rep->galerkin_products (both products of rep->galerkin_order)
+ * after amg_galerkin; only the report needs it, so the setup times it
+ * apart from the product (ms_count). */
 amg_status amg_galerkin_count(const fmt_tile *a, const fmt_tile *p, const fmt_tile *r, const fmt_tile *mid,
                               amg_level_report *rep);
 

@@ -38,15 +38,11 @@ amg_status amg_smooth_prolongator(fmt_tile *s, const double *d, const int32_t *a
 amg_status amg_transpose(const fmt_tile *a, fmt_tile **at) {
   return BY_LOC(a->loc, fmt_tile_transpose(a, at), fmt_tile_transpose_device(a, at));
 }
-amg_status amg_multiply(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt, const fmt_tile *floor,
-                        spgemm_backend be, int symmetric, fmt_tile **c) {
-  if (floor && symmetric)
-    return amg_error(AMG_ERR_ARG, "amg_multiply: a column floor and a symmetric product do not go together");
+amg_status amg_multiply(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt, spgemm_backend be,
+                        int symmetric, fmt_tile **c) {
   return BY_LOC(a->loc,
-                symmetric ? spgemm_tile_symmetric_reference(a, b, c)
-                : floor   ? spgemm_tile_floor_reference(a, b, floor, c)
-                          : spgemm_tile_reference(a, b, c),
-                spgemm_multiply_device(be, a, b, bt, floor, symmetric, c, NULL));
+                symmetric ? spgemm_tile_symmetric_reference(a, b, c) : spgemm_tile_reference(a, b, c),
+                spgemm_multiply_device(be, a, b, bt, symmetric, c, NULL));
 }
 amg_status amg_tile_products(const fmt_tile *a, const fmt_tile *b, int64_t *count) {
   if (a->n != b->m || a->loc != b->loc)

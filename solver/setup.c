@@ -84,7 +84,7 @@ static amg_status prolongator(const amg_options *o, amg_level *lv, const double 
       s = amg_spectral_radius(af, df, dfinv, o->rho_steps, &rho_f);
   }
   if (s == AMG_OK)
-    s = amg_multiply(af ? af : lv->a, t, NULL, NULL, o->spgemm, 0, &lv->p);
+    s = amg_multiply(af ? af : lv->a, t, NULL, o->spgemm, 0, &lv->p);
   if (s == AMG_OK)
     s = amg_smooth_prolongator(lv->p, af ? df : d, lv->agg, tval, o->prolongator_omega / rho_f);
   fmt_tile_destroy(t);

@@ -58,7 +58,7 @@ done:
 }
 
 extern "C" amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b,
-                                             const fmt_tile *bt, const fmt_tile *floor, int symmetric, fmt_tile **c,
+                                             const fmt_tile *bt, int symmetric, fmt_tile **c,
                                              spgemm_stats *stats) {
   if (!c)
     return amg_error(AMG_ERR_ARG, "spgemm_multiply_device: c is NULL");
@@ -68,6 +68,6 @@ extern "C" amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *
   if (be == SPGEMM_CUSPARSE)
     return via_cusparse(a, b, c, stats);
   spgemm_tile_options opt = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, symmetric, 0, bt, 0, SPGEMM_PASSES_AUTO, 0,
-                             SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, floor};
+                             SPGEMM_B_LOOKUP_AUTO, 0};
   return spgemm_tile_device(a, b, c, &opt, stats);
 }

@@ -38,19 +38,6 @@ amg_status spgemm_tile_dot_reference(const fmt_tile *a, const fmt_tile *b, const
  * triangle (the GPU path refuses the cases it can detect, below). */
 amg_status spgemm_tile_symmetric_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile **c);
 
-/* A*B with a column floor (host, floor->tile_m == A's tile_m): only C's
- * tiles (i, j) with j at or after the first tile column of floor's tile row
- * i (none where that row is empty), each as spgemm_tile_reference computes
- * it. With floor = B = P, these are the tiles of AP that the symmetric
- * product P^T*(AP) (R = P^T as its A) reads: it computes C's tiles (I, J),
- * I <= J, from P^T's tiles (I, K), and P's tile row K starts at a column
- * f <= I. On the host its C is then bitwise the same as from all of AP; on
- * the GPU equal to rounding (the kernels' choices read B's size), or
- * refused (spgemm_tile_options.symmetric: a lower tile whose only pairs
- * were left out). */
-amg_status spgemm_tile_floor_reference(const fmt_tile *a, const fmt_tile *b, const fmt_tile *floor,
-                                       fmt_tile **c);
-
 /* Intermediate products of A*B (sum over stored a_ik of nnz(B row k));
  * the flop count is twice this. Host matrices; -1 (and the error message
  * set) where A or B is NULL, not on the host, or the inner dimensions differ. */
@@ -200,10 +187,6 @@ typedef struct spgemm_tile_options {
                       run: two passes, a general product, no numeric row kernel, b_transpose given.
                       1: wherever it can (tests); -1: never (the pair kernel); 0 (default): AUTO
                       (spgemm_device.cuh) */
-  const fmt_tile *column_floor; /* NULL, or a matrix of A's tile rows: C's tile row i then keeps only
-                                   the tile columns from the first of column_floor's tile row i on
-                                   (none where that row is empty). With column_floor = P, A*P keeps
-                                   exactly the tiles that a symmetric P^T*(AP) reads (amg_galerkin) */
 } spgemm_tile_options;
 
 typedef struct spgemm_stats {
@@ -252,13 +235,11 @@ amg_status spgemm_cusparse(const spgemm_csr32 *a, const spgemm_csr32 *b, spgemm_
 /* C = A*B on device tile matrices with the chosen backend. symmetric: C is
  * known to be symmetric, and the tile backend uses it (spgemm_tile_options);
  * cuSPARSE has no such product and computes all of C. bt: B^T, or NULL
- * (the tile backend reads B's column order from it; cuSPARSE ignores it).
- * floor: the tile backend's column_floor, or NULL (cuSPARSE ignores it and
- * computes all of C). The cusparse backend
+ * (the tile backend reads B's column order from it; cuSPARSE ignores it). The cusparse backend
  * converts to CSR and back on the GPU; stats separate that time from the
  * product's. With stats, the call is timed with events. */
 amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt,
-                                  const fmt_tile *floor, int symmetric, fmt_tile **c, spgemm_stats *stats);
+                                  int symmetric, fmt_tile **c, spgemm_stats *stats);
 
 #ifdef __cplusplus
 }

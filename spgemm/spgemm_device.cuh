@@ -23,19 +23,6 @@ struct spgemm_park {
 };
 int64_t spgemm_park_entries(const fmt_tile *a);
 spgemm_park spgemm_park_in(const fmt_tile *a, int32_t *entries);
-/* Step 1's column floor (spgemm_tile_options.column_floor): C's tile row i
- * keeps only the columns from the first tile column of the floor matrix's
- * tile row i on (none where that row is empty). ptr NULL: no floor. */
-struct spgemm_floor {
-  const int64_t *ptr;
-  const int32_t *col;
-};
-static __device__ __forceinline__ int32_t spgemm_floor_of(spgemm_floor f, int32_t i) {
-  if (!f.ptr)
-    return 0;
-  int64_t t = f.ptr[i];
-  return t < f.ptr[i + 1] ? f.col[t] : INT32_MAX;
-}
 /* Step 1, count pass; *num_cand (host) is the number of candidates, park
  * gets the rows' columns, and counters (SPGEMM_COUNTERS) are zeroed. Few
  * rows (last_block_scan.cuh): cand_ptr (tile_m + 1, device) gets each
@@ -44,14 +31,14 @@ static __device__ __forceinline__ int32_t spgemm_floor_of(spgemm_floor f, int32_
  * blocks' prefixes; one host sync, no copy. Many rows: cand_ptr is
  * complete after a CUB scan, scratch is unused (0 entries); one copy. */
 int64_t spgemm_structure_scratch(int32_t tile_m);
-amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, spgemm_floor floor,
-                                   spgemm_park park, unsigned long long *counters, int64_t *cand_ptr, int64_t *scratch,
+amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, spgemm_park park,
+                                   unsigned long long *counters, int64_t *cand_ptr, int64_t *scratch,
                                    int64_t *num_cand);
 /* Step 1, fill pass: writes the sorted candidate columns (from the park,
  * where they fit) and their tile rows, and completes cand_ptr where the
  * count pass left prefixes. */
 amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ,
-                                        spgemm_floor floor, spgemm_park park, int64_t *cand_ptr, const int64_t *scratch,
+                                        spgemm_park park, int64_t *cand_ptr, const int64_t *scratch,
                                         int32_t *cand_col, int32_t *cand_row);
 /* Step 1's occupancy (tile_structure.cu): *occ (allocated here) gets, for
  * A's tiles, the columns each uses (the OR of its row masks), then, for B's

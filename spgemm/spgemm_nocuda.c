@@ -39,7 +39,7 @@ amg_status spgemm_cusparse(const spgemm_csr32 *a, const spgemm_csr32 *b, spgemm_
   return no_cuda("spgemm_cusparse");
 }
 amg_status spgemm_multiply_device(spgemm_backend be, const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt,
-                                  const fmt_tile *floor, int symmetric, fmt_tile **c, spgemm_stats *stats) {
+                                  int symmetric, fmt_tile **c, spgemm_stats *stats) {
   if (!c)
     return null_out("spgemm_multiply_device", "c");
   *c = NULL;

@@ -96,11 +96,6 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
     return amg_error(AMG_ERR_ARG, "spgemm: b_transpose (%d x %d, %lld tiles) is not the transpose of B (%d x %d, "
                                   "%lld tiles): sizes, tile counts or locations differ", bt->m, bt->n,
                      (long long)bt->num_tiles, b->m, b->n, (long long)b->num_tiles);
-  const fmt_tile *floor_of = opt ? opt->column_floor : NULL;
-  if (floor_of && (floor_of->loc != FMT_DEVICE || floor_of->tile_m != a->tile_m))
-    return amg_error(AMG_ERR_ARG, "spgemm: column_floor must be a device matrix of A's %d tile rows, not %d",
-                     a->tile_m, floor_of->tile_m);
-  spgemm_floor floor = {floor_of ? floor_of->tile_ptr : NULL, floor_of ? floor_of->tile_col : NULL};
   bool upper = opt && opt->symmetric;
   if (upper && a->m != b->n)
     return amg_error(AMG_ERR_ARG, "spgemm: a symmetric product must be square, not %d x %d", a->m, b->n);
@@ -158,7 +153,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   if (spgemm_row_windows(row_windows, occ, a, b))
     row_occ = occ;
   cand.occ = row_occ;
-  AMG_TRY_GOTO(spgemm_structure_device(a, b, occ, floor, spgemm_park_in(a, parked), counters, cand.ptr,
+  AMG_TRY_GOTO(spgemm_structure_device(a, b, occ, spgemm_park_in(a, parked), counters, cand.ptr,
                                        cand.ptr + a->tile_m + 1, &cand.num),
                s, done);
   if (cand.num > SPGEMM_MAX_TILES) {
@@ -168,7 +163,7 @@ extern "C" amg_status spgemm_tile_device(const fmt_tile *a, const fmt_tile *b, f
   }
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand.col, (size_t)cand.num * sizeof *cand.col), s, done);
   AMG_TRY_GOTO(fmt_device_alloc((void **)&cand.row, (size_t)cand.num * sizeof *cand.row), s, done);
-  AMG_TRY_GOTO(spgemm_structure_fill_device(a, b, occ, floor, spgemm_park_in(a, parked), cand.ptr,
+  AMG_TRY_GOTO(spgemm_structure_fill_device(a, b, occ, spgemm_park_in(a, parked), cand.ptr,
                                             cand.ptr + a->tile_m + 1, cand.col, cand.row),
                s, done);
   fmt_device_free(parked);

@@ -48,9 +48,8 @@ int64_t spgemm_tile_products(const fmt_tile *a, const fmt_tile *b) {
 }
 
 /* With upper: only C's tiles on and above the diagonal, then mirrored.
- * With bt (B^T), step 3 by dot products. With floor, a column floor. */
-static amg_status product(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt, int upper,
-                          const fmt_tile *floor, fmt_tile **out) {
+ * With bt (B^T), step 3 by dot products. */
+static amg_status product(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt, int upper, fmt_tile **out) {
   if (!out)
     return amg_error(AMG_ERR_ARG, "spgemm_tile_reference: out is NULL");
   *out = NULL;
@@ -64,13 +63,10 @@ static amg_status product(const fmt_tile *a, const fmt_tile *b, const fmt_tile *
   if (bt && !spgemm_transpose_shape(b, bt, FMT_HOST))
     return amg_error(AMG_ERR_ARG, "spgemm_tile_dot_reference: B^T (%d x %d) is not the transpose of B (%d x %d)",
                      bt->m, bt->n, b->m, b->n);
-  if (floor && (floor->loc != FMT_HOST || floor->tile_m != a->tile_m))
-    return amg_error(AMG_ERR_ARG, "spgemm: the column floor must be a host matrix of A's %d tile rows, not %d",
-                     a->tile_m, floor->tile_m);
   int64_t *cand_ptr = NULL;
   int32_t *cand_col = NULL;
   fmt_tile *c = NULL;
-  amg_status s = spgemm_tile_structure(a, b, upper, floor, &cand_ptr, &cand_col);
+  amg_status s = spgemm_tile_structure(a, b, upper, &cand_ptr, &cand_col);
   if (s == AMG_OK)
     s = spgemm_tile_symbolic(a, b, cand_ptr, cand_col, &c);
   if (s == AMG_OK)
@@ -90,20 +86,13 @@ static amg_status product(const fmt_tile *a, const fmt_tile *b, const fmt_tile *
 }
 
 amg_status spgemm_tile_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile **out) {
-  return product(a, b, NULL, 0, NULL, out);
-}
-
-amg_status spgemm_tile_floor_reference(const fmt_tile *a, const fmt_tile *b, const fmt_tile *floor,
-                                       fmt_tile **out) {
-  if (!floor)
-    return amg_error(AMG_ERR_ARG, "spgemm_tile_floor_reference: floor is NULL");
-  return product(a, b, NULL, 0, floor, out);
+  return product(a, b, NULL, 0, out);
 }
 
 amg_status spgemm_tile_dot_reference(const fmt_tile *a, const fmt_tile *b, const fmt_tile *bt, fmt_tile **out) {
-  return product(a, b, bt, 0, NULL, out);
+  return product(a, b, bt, 0, out);
 }
 
 amg_status spgemm_tile_symmetric_reference(const fmt_tile *a, const fmt_tile *b, fmt_tile **out) {
-  return product(a, b, NULL, 1, NULL, out);
+  return product(a, b, NULL, 1, out);
 }

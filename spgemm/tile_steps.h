@@ -17,10 +17,9 @@ static inline int spgemm_popcount16(unsigned x) {
 }
 
 /* Step 1: candidate tile structure of C (tile_ptr, tile_col), before any tile
- * is known to be empty; with upper, only tiles on and above the diagonal;
- * with floor (or NULL), only those spgemm_tile_floor_reference keeps. */
-amg_status spgemm_tile_structure(const fmt_tile *a, const fmt_tile *b, int upper, const fmt_tile *floor,
-                                 int64_t **tile_ptr, int32_t **tile_col);
+ * is known to be empty; with upper, only tiles on and above the diagonal. */
+amg_status spgemm_tile_structure(const fmt_tile *a, const fmt_tile *b, int upper, int64_t **tile_ptr,
+                                 int32_t **tile_col);
 
 /* Step 2: symbolic. From the candidate structure, builds C with its final
  * tile structure, masks, row_ptr and tile offsets (idx/val allocated, not set). */

@@ -1,8 +1,7 @@
 /* Step 1 on the host: C's candidate tile structure is the symbolic product of
  * the tile layouts, one tile row at a time with a generation marker over
  * B's tile columns (for a symmetric product, the columns from the diagonal
- * on; with a column floor, from the floor's first column of the row on).
- * Tiles that turn out empty are removed in step 2. */
+ * on). Tiles that turn out empty are removed in step 2. */
 #include <stdlib.h>
 
 #include "tile_steps.h"
@@ -25,19 +24,8 @@ static int64_t row_candidates(const fmt_tile *a, const fmt_tile *b, int32_t ti, 
   return count;
 }
 
-/* Row ti's first column: the diagonal's (upper), and no less than the first
- * tile column of floor's row ti (INT32_MAX where that row is empty). */
-static int32_t first_column(int32_t ti, int upper, const fmt_tile *floor) {
-  int32_t first = upper ? ti : 0;
-  if (floor) {
-    int32_t f = floor->tile_ptr[ti] < floor->tile_ptr[ti + 1] ? floor->tile_col[floor->tile_ptr[ti]] : INT32_MAX;
-    first = f > first ? f : first;
-  }
-  return first;
-}
-
-amg_status spgemm_tile_structure(const fmt_tile *a, const fmt_tile *b, int upper, const fmt_tile *floor,
-                                 int64_t **tile_ptr_out, int32_t **tile_col_out) {
+amg_status spgemm_tile_structure(const fmt_tile *a, const fmt_tile *b, int upper, int64_t **tile_ptr_out,
+                                 int32_t **tile_col_out) {
   *tile_ptr_out = NULL;
   *tile_col_out = NULL;
   int32_t *marker = malloc(((size_t)b->tile_n + 1) * sizeof *marker);
@@ -49,14 +37,14 @@ amg_status spgemm_tile_structure(const fmt_tile *a, const fmt_tile *b, int upper
     marker[j] = -1;
   tile_ptr[0] = 0;
   for (int32_t ti = 0; ti < a->tile_m; ti++)
-    tile_ptr[ti + 1] = tile_ptr[ti] + row_candidates(a, b, ti, first_column(ti, upper, floor), marker, NULL);
+    tile_ptr[ti + 1] = tile_ptr[ti] + row_candidates(a, b, ti, upper ? ti : 0, marker, NULL);
   tile_col = malloc(((size_t)tile_ptr[a->tile_m] + 1) * sizeof *tile_col);
   if (!tile_col)
     goto nomem;
   for (int32_t j = 0; j < b->tile_n; j++)
     marker[j] = -1;
   for (int32_t ti = 0; ti < a->tile_m; ti++) {
-    int64_t count = row_candidates(a, b, ti, first_column(ti, upper, floor), marker, tile_col + tile_ptr[ti]);
+    int64_t count = row_candidates(a, b, ti, upper ? ti : 0, marker, tile_col + tile_ptr[ti]);
     fmt_sort_int32(tile_col + tile_ptr[ti], (size_t)count);
   }
   free(marker);

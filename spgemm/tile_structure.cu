@@ -85,7 +85,7 @@ template <int G>
 static __device__ int64_t row_candidates(int32_t i, const int64_t *a_tile_ptr,
                                          const int32_t *a_tile_col,
                                          const int64_t *b_tile_ptr, const int32_t *b_tile_col,
-                                         const uint16_t *a_cols, const uint16_t *b_rows, spgemm_floor floor,
+                                         const uint16_t *a_cols, const uint16_t *b_rows,
                                          int64_t out, int64_t limit, int32_t *cand_col, int32_t *cand_row,
                                          uint32_t *bitmap) {
   constexpr int64_t bits_per_window = (int64_t)group_words<G> * 32;
@@ -94,7 +94,7 @@ static __device__ int64_t row_candidates(int32_t i, const int64_t *a_tile_ptr,
   int64_t a_lo = a_tile_ptr[i], a_hi = a_tile_ptr[i + 1];
   int32_t lo = INT32_MAX, hi = -1;
   columns_range(a_lo, a_hi, lane, G, a_tile_col, b_tile_ptr, b_tile_col, &lo, &hi);
-  lo = max(__reduce_min_sync(members, lo), spgemm_floor_of(floor, i));
+  lo = __reduce_min_sync(members, lo);
   hi = __reduce_max_sync(members, hi);
   int64_t count = 0;
   for (int64_t w0 = lo; w0 <= hi; w0 += bits_per_window) {
@@ -130,9 +130,9 @@ template <int G>
 static __device__ __forceinline__ int64_t park_row(int32_t i, const int64_t *a_tile_ptr, const int32_t *a_tile_col,
                                                    const int64_t *b_tile_ptr, const int32_t *b_tile_col,
                                                    const uint16_t *a_cols, const uint16_t *b_rows,
-                                                   spgemm_floor floor, spgemm_park park, uint32_t *bitmap) {
+                                                   spgemm_park park, uint32_t *bitmap) {
   int64_t first = SPGEMM_PARK_PER_TILE * a_tile_ptr[i]; /* the row's room in the park starts here */
-  int64_t count = row_candidates<G>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows, floor, first,
+  int64_t count = row_candidates<G>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows, first,
                                     SPGEMM_PARK_PER_TILE * a_tile_ptr[i + 1], park.col, NULL, bitmap);
   if ((threadIdx.x & (G - 1)) == 0)
     park.count[i] = (int32_t)count; /* at most B's tile columns */
@@ -153,8 +153,8 @@ template <bool FUSED, int G>
 static __global__ void __launch_bounds__(STRUCT_WARPS * 32, FUSED ? 6 : 8) /* 40 and 32 registers */
     count_kernel(int32_t tile_m, int64_t len, const int64_t *a_tile_ptr,
                  const int32_t *a_tile_col, const int64_t *b_tile_ptr, const int32_t *b_tile_col,
-                 const uint16_t *a_cols, const uint16_t *b_rows, spgemm_floor floor, spgemm_park park,
-                 unsigned long long *counters, int64_t *cand_ptr, int64_t *scratch, int64_t *total) {
+                 const uint16_t *a_cols, const uint16_t *b_rows, spgemm_park park, unsigned long long *counters,
+                 int64_t *cand_ptr, int64_t *scratch, int64_t *total) {
   static_assert(!FUSED || G == 32, "the fused scan counts by warps");
   __shared__ uint32_t bitmap_all[STRUCT_WARPS][STRUCT_WORDS];
   __shared__ int64_t warp_total[STRUCT_WARPS];
@@ -168,7 +168,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32, FUSED ? 6 : 8) /* 40
     int32_t i = (int32_t)((int64_t)blockIdx.x * (STRUCT_WARPS * 32 / G) + group);
     if (i >= tile_m)
       return; /* whole group */
-    int64_t count = park_row<G>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows, floor, park,
+    int64_t count = park_row<G>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows, park,
                                 &bitmap_all[0][0] + group * group_words<G>);
     if ((threadIdx.x & (G - 1)) == 0)
       cand_ptr[i + 1] = count;
@@ -178,7 +178,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32, FUSED ? 6 : 8) /* 40
   for (int64_t i = first; i < first + len && i < tile_m; i++) {
     if ((threadIdx.x & 31) == 0)
       cand_ptr[i + 1] = run;
-    run += park_row<32>((int32_t)i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows, floor, park,
+    run += park_row<32>((int32_t)i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows, park,
                         bitmap_all[warp]);
   }
   if ((threadIdx.x & 31) == 0)
@@ -213,8 +213,8 @@ template <int G>
 static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
     fill_kernel(int32_t tile_m, spgemm_scan_layout layout, const int64_t *a_tile_ptr,
                 const int32_t *a_tile_col, const int64_t *b_tile_ptr, const int32_t *b_tile_col,
-                const uint16_t *a_cols, const uint16_t *b_rows, spgemm_floor floor, spgemm_park park,
-                int64_t *cand_ptr, const int64_t *scratch, int32_t *cand_col, int32_t *cand_row) {
+                const uint16_t *a_cols, const uint16_t *b_rows, spgemm_park park, int64_t *cand_ptr,
+                const int64_t *scratch, int32_t *cand_col, int32_t *cand_row) {
   __shared__ uint32_t bitmap_all[STRUCT_WARPS * STRUCT_WORDS];
   int group = threadIdx.x / G;
   int32_t i = (int32_t)((int64_t)blockIdx.x * (STRUCT_WARPS * 32 / G) + group);
@@ -229,8 +229,7 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
   if (parked(i, a_tile_ptr, park, &count)) {
     copy_parked(i, count, start, threadIdx.x & (G - 1), G, a_tile_ptr, park, cand_col, cand_row);
   } else {
-    count = row_candidates<G>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows, floor, start,
-                              INT64_MAX,
+    count = row_candidates<G>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows, start, INT64_MAX,
                               cand_col, cand_row, bitmap_all + group * group_words<G>);
   }
   __syncwarp(fmt_lanes_mask<G>());
@@ -247,9 +246,9 @@ static __global__ void __launch_bounds__(STRUCT_WARPS * 32)
 template <int THREADS>
 static __device__ int64_t block_row_candidates(int32_t i, const int64_t *a_tile_ptr, const int32_t *a_tile_col,
                                                const int64_t *b_tile_ptr, const int32_t *b_tile_col,
-                                               const uint16_t *a_cols, const uint16_t *b_rows,
-                                               spgemm_floor floor, int64_t out, int64_t limit, int32_t *cand_col,
-                                               int32_t *cand_row, uint32_t *bitmap) {
+                                               const uint16_t *a_cols, const uint16_t *b_rows, int64_t out,
+                                               int64_t limit, int32_t *cand_col, int32_t *cand_row,
+                                               uint32_t *bitmap) {
   constexpr int64_t bits_per_window = (int64_t)BLOCK_WORDS * 32;
   constexpr int warps = THREADS / 32, words_per_thread = BLOCK_WORDS / THREADS;
   typedef cub::BlockScan<int, THREADS> scan_t;
@@ -270,7 +269,6 @@ static __device__ int64_t block_row_candidates(int32_t i, const int64_t *a_tile_
     lo = min(lo, warp_lo[w]);
     hi = max(hi, warp_hi[w]);
   }
-  lo = max(lo, spgemm_floor_of(floor, i));
   int64_t count = 0;
   for (int64_t w0 = lo; w0 <= hi; w0 += bits_per_window) { /* the same trip count on every thread */
     int64_t span = min(bits_per_window, (int64_t)hi - w0 + 1);
@@ -309,7 +307,7 @@ template <bool FILL, int THREADS>
 static __global__ void __launch_bounds__(THREADS)
     block_rows_kernel(const int64_t *a_tile_ptr, const int32_t *a_tile_col, const int64_t *b_tile_ptr,
                       const int32_t *b_tile_col, const uint16_t *a_cols, const uint16_t *b_rows,
-                      spgemm_floor floor, spgemm_scan_layout layout, spgemm_park park, unsigned long long *counters,
+                      spgemm_scan_layout layout, spgemm_park park, unsigned long long *counters,
                       int64_t *cand_ptr, int64_t *scratch, int64_t *total, int32_t *cand_col,
                       int32_t *cand_row) {
   __shared__ uint32_t bitmap[BLOCK_WORDS];
@@ -322,7 +320,7 @@ static __global__ void __launch_bounds__(THREADS)
     if (parked(i, a_tile_ptr, park, &count)) {
       copy_parked(i, count, start, threadIdx.x, THREADS, a_tile_ptr, park, cand_col, cand_row);
     } else {
-      count = block_row_candidates<THREADS>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows, floor,
+      count = block_row_candidates<THREADS>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows,
                                             start, INT64_MAX, cand_col, cand_row, bitmap);
     }
     if (threadIdx.x == 0)
@@ -331,7 +329,7 @@ static __global__ void __launch_bounds__(THREADS)
   }
   if (i == 0 && threadIdx.x < SPGEMM_COUNTERS)
     counters[threadIdx.x] = 0;
-  count = block_row_candidates<THREADS>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows, floor,
+  count = block_row_candidates<THREADS>(i, a_tile_ptr, a_tile_col, b_tile_ptr, b_tile_col, a_cols, b_rows,
                                         SPGEMM_PARK_PER_TILE * a_tile_ptr[i],
                                         SPGEMM_PARK_PER_TILE * a_tile_ptr[i + 1], park.col, NULL, bitmap);
   if (threadIdx.x == 0) {
@@ -363,13 +361,12 @@ static spgemm_scan_layout block_row_layout(int32_t tile_m) { return spgemm_scan_
 #define BLOCK_ROW_THREADS 256
 #define WIDE_BLOCK_ROW_THREADS 1024
 template <bool FILL>
-static void launch_block_rows(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, spgemm_floor floor,
-                              spgemm_park park,
+static void launch_block_rows(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, spgemm_park park,
                               unsigned long long *counters, int64_t *cand_ptr, int64_t *scratch, int64_t *total,
                               int32_t *cand_col, int32_t *cand_row) {
   spgemm_scan_layout l = block_row_layout(a->tile_m);
 #define BLOCK_ROWS_ARGS                                                                            \
-  a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a), floor, l, park, counters, \
+  a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a), l, park, counters, \
       cand_ptr, scratch, total, cand_col, cand_row
   if (a->tile_m <= fmt_device_multiprocessors())
     block_rows_kernel<FILL, WIDE_BLOCK_ROW_THREADS>
@@ -446,8 +443,8 @@ spgemm_park spgemm_park_in(const fmt_tile *a, int32_t *entries) {
   return spgemm_park{entries, entries + SPGEMM_PARK_PER_TILE * a->num_tiles};
 }
 
-amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, spgemm_floor floor,
-                                   spgemm_park park, unsigned long long *counters, int64_t *cand_ptr, int64_t *scratch,
+amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ, spgemm_park park,
+                                   unsigned long long *counters, int64_t *cand_ptr, int64_t *scratch,
                                    int64_t *num_cand) {
   *num_cand = 0;
   int32_t tile_m = a->tile_m;
@@ -462,17 +459,17 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const u
   bool by_blocks = block_rows(a);
   spgemm_scan_layout l = by_blocks ? block_row_layout(tile_m) : count_layout(tile_m);
   if (by_blocks)
-    launch_block_rows<false>(a, b, occ, floor, park, counters, cand_ptr, scratch, (int64_t *)device, NULL, NULL);
+    launch_block_rows<false>(a, b, occ, park, counters, cand_ptr, scratch, (int64_t *)device, NULL, NULL);
   else if (l.fused)
     count_kernel<true, 32><<<(unsigned)l.blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(
         tile_m, l.len, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ,
-        spgemm_b_rows_of(occ, a), floor, park, counters, cand_ptr, scratch, (int64_t *)device);
+        spgemm_b_rows_of(occ, a), park, counters, cand_ptr, scratch, (int64_t *)device);
   else {
     int g = group_lanes(a);
     unsigned blocks = fmt_blocks(tile_m, g, STRUCT_WARPS * 32);
 #define COUNT_ARGS                                                                                 \
   tile_m, 1, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a),    \
-      floor, park, counters, cand_ptr, NULL, NULL
+      park, counters, cand_ptr, NULL, NULL
     if (g == 8)
       count_kernel<false, 8><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(COUNT_ARGS);
     else if (g == 16)
@@ -497,12 +494,12 @@ amg_status spgemm_structure_device(const fmt_tile *a, const fmt_tile *b, const u
 }
 
 amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, const uint16_t *occ,
-                                        spgemm_floor floor, spgemm_park park, int64_t *cand_ptr, const int64_t *scratch,
+                                        spgemm_park park, int64_t *cand_ptr, const int64_t *scratch,
                                         int32_t *cand_col, int32_t *cand_row) {
   if (a->tile_m == 0)
     return AMG_OK;
   if (block_rows(a)) {
-    launch_block_rows<true>(a, b, occ, floor, park, NULL, cand_ptr, (int64_t *)scratch, NULL, cand_col, cand_row);
+    launch_block_rows<true>(a, b, occ, park, NULL, cand_ptr, (int64_t *)scratch, NULL, cand_col, cand_row);
     AMG_CUDA_TRY(cudaGetLastError());
     return AMG_OK;
   }
@@ -511,7 +508,7 @@ amg_status spgemm_structure_fill_device(const fmt_tile *a, const fmt_tile *b, co
   unsigned blocks = fmt_blocks(a->tile_m, g, STRUCT_WARPS * 32);
 #define FILL_ARGS                                                                                  \
   a->tile_m, l, a->tile_ptr, a->tile_col, b->tile_ptr, b->tile_col, occ, spgemm_b_rows_of(occ, a), \
-      floor, park, cand_ptr, scratch, cand_col, cand_row
+      park, cand_ptr, scratch, cand_col, cand_row
   if (g == 8)
     fill_kernel<8><<<blocks, STRUCT_WARPS * 32, 0, fmt_stream()>>>(FILL_ARGS);
   else if (g == 16)

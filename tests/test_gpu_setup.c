@@ -3,15 +3,12 @@
  * row sizes and prolongators within 1e-12 of their largest entry, for the
  * four stencils, both Galerkin orders and both SpGEMM backends, the tile
  * backend and the CPU computing every second product as symmetric; two GPU
- * setups are bitwise identical. A symmetric P^T*(AP) from an AP floored by
- * P (spgemm.h's column floor) that the GPU refuses is computed again from
- * the full AP (galerkin.c). */
+ * setups are bitwise identical. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "amg.h"
-#include "hierarchy.h"
 #include "test_util.h"
 
 static amg_hierarchy *setup(const fmt_csr *a, amg_backend be, amg_galerkin_order order, spgemm_backend sp,
@@ -87,15 +84,10 @@ static void compare(const amg_hierarchy *g, const amg_hierarchy *c, const char *
       fmt_csr *pg = test_tile_to_host_csr(amg_level_prolongator(g, l));
       fmt_csr *pc = test_tile_to_host_csr(amg_level_prolongator(c, l));
       CHECK(pg && pc && same_prolongator(pg, pc, bitwise, what), "%s level %d: P differs", what, l);
-      /* A is symmetric in every case: both orders have the same count, but
-       * for AP's tiles left out by a floor (galerkin_floor). */
-      const amg_level_report *xg = &rg->level[l], *xc = &rc->level[l];
-      CHECK(xg->galerkin_floor == xc->galerkin_floor ? xg->galerkin_products == xc->galerkin_products
-            : xg->galerkin_floor                     ? xg->galerkin_products <= xc->galerkin_products
-                                                     : xg->galerkin_products >= xc->galerkin_products,
-            "%s level %d: %lld Galerkin products counted on the GPU (floor %d), %lld on the CPU (floor %d)", what, l,
-            (long long)xg->galerkin_products, xg->galerkin_floor, (long long)xc->galerkin_products,
-            xc->galerkin_floor);
+      /* A is symmetric in every case: both orders have the same count. */
+      CHECK(rg->level[l].galerkin_products == rc->level[l].galerkin_products,
+            "%s level %d: %lld Galerkin products counted on the GPU, %lld on the CPU", what, l,
+            (long long)rg->level[l].galerkin_products, (long long)rc->level[l].galerkin_products);
       fmt_csr_destroy(pg);
       fmt_csr_destroy(pc);
     }
@@ -129,14 +121,6 @@ static void check_problem(int stencil, int32_t n, double theta) {
              amg_galerkin_order_name(runs[k].order), spgemm_backend_name(runs[k].sp));
     if (gpu)
       compare(gpu, cpu, what, 0);
-    /* P^T(AP) with the tile backend: the GPU keeps AP floored where the CPU
-     * does (no level refused), the cusparse backend never floors. */
-    const amg_setup_report *rg = gpu ? amg_hierarchy_report(gpu) : NULL, *rc = amg_hierarchy_report(cpu);
-    for (int l = 0; rg && runs[k].order == AMG_GALERKIN_PT_AP && l + 1 < rg->levels && l + 1 < rc->levels; l++) {
-      int fg = rg->level[l].galerkin_floor, fc = rc->level[l].galerkin_floor;
-      CHECK(fc == 1 && fg == (runs[k].sp == SPGEMM_TILE), "%s level %d: galerkin_floor %d on the GPU, %d on the CPU",
-            what, l, fg, fc);
-    }
     if (k == 0)
       first = gpu;
     else
@@ -153,72 +137,8 @@ static void check_problem(int stencil, int32_t n, double theta) {
   fmt_csr_destroy(a);
 }
 
-/* A 1D Laplacian of 64 rows with P = R = I: AP floored by P keeps tiles
- * (K, K) and (K, K + 1) only, so the symmetric P^T*(AP) finds no lower
- * candidate for its upper tiles off the diagonal. The CPU's symmetric
- * product computes the upper tiles alone and keeps the floor; the GPU's
- * refuses, and amg_galerkin computes it again from the full AP. Both give
- * A_c = A exactly. */
-static void check_floor_fallback(void) {
-  const int32_t n = 64;
-  fmt_csr *a = NULL, *eye = NULL;
-  CHECK_OK(fmt_csr_create(n, n, 3 * (int64_t)n - 2, FMT_HOST, &a));
-  CHECK_OK(fmt_csr_create(n, n, n, FMT_HOST, &eye));
-  if (!a || !eye)
-    goto done;
-  int64_t k = 0;
-  for (int32_t i = 0; i < n; i++) {
-    a->row_ptr[i] = k;
-    for (int32_t j = i - 1; j <= i + 1; j++)
-      if (j >= 0 && j < n) {
-        a->col[k] = j;
-        a->val[k++] = j == i ? 2.0 : -1.0;
-      }
-    eye->row_ptr[i] = i;
-    eye->col[i] = i;
-    eye->val[i] = 1.0;
-  }
-  a->row_ptr[n] = k;
-  eye->row_ptr[n] = n;
-  fmt_tile *ta = NULL, *ti = NULL;
-  CHECK_OK(fmt_tile_from_csr(a, &ta));
-  CHECK_OK(fmt_tile_from_csr(eye, &ti));
-  for (int gpu = 0; gpu <= 1 && ta && ti; gpu++) {
-    fmt_tile *da = NULL, *di = NULL, *ac = NULL, *mid = NULL, *hc = NULL;
-    amg_level_report rep;
-    memset(&rep, 0, sizeof rep);
-    if (gpu) {
-      CHECK_OK(fmt_tile_upload(ta, &da));
-      CHECK_OK(fmt_tile_upload(ti, &di));
-    }
-    const fmt_tile *xa = gpu ? da : ta, *xi = gpu ? di : ti;
-    if (xa && xi)
-      CHECK_OK(amg_galerkin(xa, xi, xi, AMG_GALERKIN_PT_AP, SPGEMM_TILE, 1, 1, 1, &ac, &mid, &rep));
-    if (ac && gpu)
-      CHECK_OK(fmt_tile_download(ac, &hc));
-    const fmt_tile *got = gpu ? hc : ac;
-    CHECK(got && test_tile_identical(got, ta), "1D Laplacian, P = I (%s): A_c differs from A", gpu ? "GPU" : "CPU");
-    CHECK(rep.galerkin_floor == (gpu ? 2 : 1) && rep.galerkin_symmetric,
-          "1D Laplacian, P = I (%s): galerkin_floor %d, galerkin_symmetric %d", gpu ? "GPU" : "CPU",
-          rep.galerkin_floor, rep.galerkin_symmetric);
-    CHECK(mid && mid->num_tiles == (gpu ? 3 * 4 - 2 : 2 * 4 - 1), "1D Laplacian, P = I (%s): AP has %lld tiles",
-          gpu ? "GPU" : "CPU", mid ? (long long)mid->num_tiles : -1LL);
-    fmt_tile_destroy(da);
-    fmt_tile_destroy(di);
-    fmt_tile_destroy(ac);
-    fmt_tile_destroy(mid);
-    fmt_tile_destroy(hc);
-  }
-  fmt_tile_destroy(ta);
-  fmt_tile_destroy(ti);
-done:
-  fmt_csr_destroy(a);
-  fmt_csr_destroy(eye);
-}
-
 int main(void) {
   test_require_device("test_gpu_setup");
-  check_floor_fallback();
   check_problem(5, 60, 0.0);
   check_problem(9, 50, 0.0);
   check_problem(7, 16, 0.0);

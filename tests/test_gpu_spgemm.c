@@ -122,7 +122,7 @@ static void count_dead_pairs(const fmt_tile *a, const fmt_tile *b) {
  * lower tiles are candidates that steps 2 and 3 skip), as must those of
  * the pair kernels asked for exact candidates (C then built in place). */
 static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da, const fmt_tile *db,
-                          const fmt_tile *ref, int symmetric, const fmt_tile *floor, const char *what) {
+                          const fmt_tile *ref, int symmetric, const char *what) {
   fmt_tile *dbt = NULL; /* the last variant reads B's column order from B^T */
   CHECK_OK(fmt_tile_transpose_device(db, &dbt));
   const spgemm_passes two = SPGEMM_PASSES_TWO, one = SPGEMM_PASSES_ONE;
@@ -130,21 +130,21 @@ static void check_kernels(const fmt_csr *a, const fmt_csr *b, const fmt_tile *da
   const spgemm_b_lookup_kind cols = SPGEMM_B_LOOKUP_COLUMNS, rows = SPGEMM_B_LOOKUP_ROWS;
   const int few = SPGEMM_ONE_PASS_FEW_SLOTS;
   const spgemm_tile_options variants[] = {
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two, 0, cols, 1, 0, 0, floor},
-      {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, rows, 0, 0, 0, floor},
-      {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, cols, 0, 0, 0, floor},
-      {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, floor},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, -1, cols, 0, 0, 0, floor},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 1, two, 0, rows, -1, 0, 0, floor},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two, 0, cols, 1, 0, 0, floor},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0, cols, -1, 0, 0, floor},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two, 0, cols, 1, 0, 0, floor},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, 1, cols, 0, 0, 1, floor},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, -1, cols, 0, 0, 1, floor},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, cols, 0, 0, 0, floor},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one, 1, rows, 0, few, 0, floor},
-      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, rows, 0, few, 0, floor},
-      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two, 1, cols, 0, 0, 0, floor}};
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, NULL, 0, two, 0, cols, 1, 0, 0},
+      {0, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, rows, 0, 0, 0},
+      {256, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, 0, cols, 0, 0, 0},
+      {thr, SPGEMM_KERNELS_AUTO, symmetric, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0, SPGEMM_B_LOOKUP_AUTO, 0, 0, 0},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, two, -1, cols, 0, 0, 0},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 1, NULL, 1, two, 0, rows, -1, 0, 0},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 2, NULL, 0, two, 0, cols, 1, 0, 0},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 4, NULL, 0, two, 0, cols, -1, 0, 0},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 8, NULL, 0, two, 0, cols, 1, 0, 0},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, 1, cols, 0, 0, 1},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, two, -1, cols, 0, 0, 1},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, cols, 0, 0, 0},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, NULL, 0, one, 1, rows, 0, few, 0},
+      {thr, SPGEMM_KERNELS_PAIRS, symmetric, 0, dbt, 0, one, 1, rows, 0, few, 0},
+      {thr, SPGEMM_KERNELS_ROWS, symmetric, 0, dbt, 1, two, 1, cols, 0, 0, 0}};
   const int last = (int)(sizeof variants / sizeof *variants) - 1, one_first = last - 2, dot_first = last - 5;
   fmt_tile *first = NULL, *first_one = NULL, *first_dot = NULL;
   for (int v = 0; v <= last; v++) {
@@ -218,13 +218,13 @@ static void check_product_ex(const fmt_csr *a, const fmt_csr *b, const char *wha
   CHECK_OK(spgemm_tile_products_device(da, db, &products));
   CHECK(products == spgemm_csr_products(a, b), "%s: GPU product count %lld, CSR reference %lld", what,
         (long long)products, (long long)spgemm_csr_products(a, b));
-  check_kernels(a, b, da, db, ref, 0, NULL, what);
+  check_kernels(a, b, da, db, ref, 0, what);
   fmt_tile *dc = NULL, *c = NULL;
   if (!with_cusparse) {
     printf("%s: no cuSPARSE cross-check for this shape\n", what);
     goto done;
   }
-  amg_status cs = spgemm_multiply_device(SPGEMM_CUSPARSE, da, db, NULL, NULL, 0, &dc, NULL);
+  amg_status cs = spgemm_multiply_device(SPGEMM_CUSPARSE, da, db, NULL, 0, &dc, NULL);
   CHECK(cs == AMG_OK, "%s: cuSPARSE backend: %s", what, amg_error_message());
   if (cs == AMG_OK)
     CHECK_OK(fmt_tile_download(dc, &c));
@@ -257,7 +257,7 @@ static void check_symmetric(const fmt_csr *a, const fmt_csr *b, const char *what
   CHECK_OK(fmt_tile_upload(ta, &da));
   CHECK_OK(fmt_tile_upload(tb, &db));
   if (ref && da && db)
-    check_kernels(a, b, da, db, ref, 1, NULL, what);
+    check_kernels(a, b, da, db, ref, 1, what);
   fmt_tile_destroy(ta);
   fmt_tile_destroy(tb);
   fmt_tile_destroy(ref);
@@ -303,7 +303,7 @@ static void check_unsymmetric_patterns(void) {
     for (int v = 0; da && db && v < (p == 2 ? 1 : 3); v++) {
       spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, v == 0 ? SPGEMM_KERNELS_ROWS : SPGEMM_KERNELS_PAIRS, 1,
                                  0, NULL, 0, v == 2 ? SPGEMM_PASSES_ONE : SPGEMM_PASSES_TWO, p == 1,
-                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
+                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
       fmt_tile *dc = NULL;
       CHECK_ERROR(spgemm_tile_device(da, db, &dc, &sym, NULL), AMG_ERR_ARG, "pattern of A*B is not symmetric");
       CHECK(dc == NULL, "a refused product returned C");
@@ -331,28 +331,28 @@ static void check_symmetric_products(void) {
   CHECK_OK(fmt_tile_upload(tx, &dx));
   CHECK_OK(fmt_tile_upload(ty, &dy));
   spgemm_tile_options sym = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 1, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                             SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
+                             SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
   spgemm_tile_options split3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_ROWS, 0, 3, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                                SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
+                                SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
   spgemm_tile_options passes3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, (spgemm_passes)3, 0,
-                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
+                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
   spgemm_tile_options lookup3 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                                 (spgemm_b_lookup_kind)3, 0, 0, 0, NULL};
+                                 (spgemm_b_lookup_kind)3, 0, 0, 0};
   spgemm_tile_options windows2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                                  SPGEMM_B_LOOKUP_AUTO, 2, 0, 0, NULL};
+                                  SPGEMM_B_LOOKUP_AUTO, 2, 0, 0};
   spgemm_tile_options slots100 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_ONE, 0,
-                                  SPGEMM_B_LOOKUP_AUTO, 0, 100, 0, NULL};
+                                  SPGEMM_B_LOOKUP_AUTO, 0, 100, 0};
   spgemm_tile_options dot2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                              SPGEMM_B_LOOKUP_AUTO, 0, 0, 2, NULL};
+                              SPGEMM_B_LOOKUP_AUTO, 0, 0, 2};
   spgemm_tile_options kernels3 = {SPGEMM_DENSE_THRESHOLD, (spgemm_kernels)3, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 0,
-                                  SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
+                                  SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
   spgemm_tile_options list2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 2, SPGEMM_PASSES_AUTO, 0,
-                               SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
+                               SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
   spgemm_tile_options layout2 = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, NULL, 0, SPGEMM_PASSES_AUTO, 2,
-                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0, NULL};
+                                 SPGEMM_B_LOOKUP_AUTO, 0, 0, 0};
   /* x (37 x 53) given as y's transpose (20 x 53) */
   spgemm_tile_options wrong_bt = {SPGEMM_DENSE_THRESHOLD, SPGEMM_KERNELS_AUTO, 0, 0, dx, 0, SPGEMM_PASSES_AUTO, 0,
-                                  SPGEMM_B_LOOKUP_COLUMNS, 0, 0, 0, NULL};
+                                  SPGEMM_B_LOOKUP_COLUMNS, 0, 0, 0};
   if (dx && dy) {
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &sym, NULL), AMG_ERR_ARG, "must be square");
     CHECK_ERROR(spgemm_tile_device(dx, dy, &dc, &split3, NULL), AMG_ERR_ARG, "row_split 3");
@@ -739,115 +739,6 @@ static void check_band(void) {
   fmt_csr_destroy(band);
 }
 
-/* A*B with a column floor f (spgemm_tile_options.column_floor), every
- * kernel variant against spgemm_tile_floor_reference. */
-static void check_floor_product(const fmt_csr *a, const fmt_csr *b, const fmt_csr *f, const char *what) {
-  fmt_tile *ta = NULL, *tb = NULL, *tf = NULL, *ref = NULL, *da = NULL, *db = NULL, *df = NULL;
-  CHECK_OK(fmt_tile_from_csr(a, &ta));
-  CHECK_OK(fmt_tile_from_csr(b, &tb));
-  CHECK_OK(fmt_tile_from_csr(f, &tf));
-  CHECK_OK(spgemm_tile_floor_reference(ta, tb, tf, &ref));
-  CHECK_OK(fmt_tile_upload(ta, &da));
-  CHECK_OK(fmt_tile_upload(tb, &db));
-  CHECK_OK(fmt_tile_upload(tf, &df));
-  if (ref && da && db && df)
-    check_kernels(a, b, da, db, ref, 0, df, what);
-  fmt_tile_destroy(ta);
-  fmt_tile_destroy(tb);
-  fmt_tile_destroy(tf);
-  fmt_tile_destroy(ref);
-  fmt_tile_destroy(da);
-  fmt_tile_destroy(db);
-  fmt_tile_destroy(df);
-}
-
-/* Column floors on each form of step 1: A*P floored by P on Galerkin levels
- * (and P^T times that A*P as a symmetric product, against the CPU's
- * symmetric product from it, which test_spgemm_reference checks against
- * the full AP's); staircase floors (test_util.h) on A's tile rows of each
- * length step 1 tells apart, on many tile rows (the count pass by groups
- * and CUB's scan instead of warps), and where rows overflow the park (the
- * fill pass finds their columns again). AMG_TEST_QUICK (the sanitizer
- * runs) leaves out the three largest. */
-static void check_column_floors(void) {
-  int quick = getenv("AMG_TEST_QUICK") != NULL;
-  const int stencils[] = {5, 7, 5}, sides[] = {60, 20, 1024}; /* n = 1024: 65,536 tile rows */
-  char what[128];
-  for (int s = 0; s < (quick ? 2 : 3); s++) {
-    fmt_csr *a = NULL, *p = NULL, *pt = NULL, *apf = NULL;
-    fmt_tile *ta = NULL, *tp = NULL, *tapf = NULL;
-    int32_t nc = 0;
-    CHECK_OK(fmt_poisson(stencils[s], sides[s], &a));
-    CHECK_OK(spgemm_structured_prolongator(a, fmt_poisson_dims(stencils[s]), sides[s], &p, &nc));
-    CHECK_OK(fmt_csr_transpose(p, &pt));
-    snprintf(what, sizeof what, "poisson %d n=%d: A*P floored by P", stencils[s], sides[s]);
-    if (a && p)
-      check_floor_product(a, p, p, what);
-    CHECK_OK(fmt_tile_from_csr(a, &ta));
-    CHECK_OK(fmt_tile_from_csr(p, &tp));
-    if (ta && tp)
-      CHECK_OK(spgemm_tile_floor_reference(ta, tp, tp, &tapf));
-    if (tapf)
-      CHECK_OK(fmt_tile_to_csr(tapf, &apf));
-    snprintf(what, sizeof what, "poisson %d n=%d: P^T*(AP floored by P) as symmetric", stencils[s], sides[s]);
-    if (pt && apf)
-      check_symmetric(pt, apf, what);
-    fmt_tile_destroy(ta);
-    fmt_tile_destroy(tp);
-    fmt_tile_destroy(tapf);
-    fmt_csr_destroy(a);
-    fmt_csr_destroy(p);
-    fmt_csr_destroy(pt);
-    fmt_csr_destroy(apf);
-  }
-  /* A's mean tiles per tile row decide step 1's form (tile_structure.cu):
-   * at most 8, 16 or 32 (the fill pass's groups of that many lanes; with
-   * these few tile rows the count pass takes a warp per row), or, with few
-   * tile rows, more than 32 (a block per row). */
-  const struct {
-    int32_t m, k, n, per_row;
-    double mean_lo, mean_hi;
-    const char *form;
-  } shapes[] = {{400, 128, 400, 1, 0, 8, "groups of 8 lanes"},
-                {300, 3000, 3000, 1, 8, 16, "groups of 16 lanes"},
-                {300, 3000, 3000, 2, 16, 32, "groups of 32 lanes"},
-                {40, 300000, 1000000, 15, 32, 1e9, "a block per row"}};
-  for (int s = 0; s < 4; s++) {
-    fmt_csr *a = test_random_csr_rows(shapes[s].m, shapes[s].k, shapes[s].per_row, 50 + s);
-    fmt_csr *b = test_random_csr_rows(shapes[s].k, shapes[s].n, 2, 60 + s);
-    fmt_csr *f = test_staircase_floor(shapes[s].m, shapes[s].n);
-    fmt_tile *ta = NULL;
-    CHECK_OK(fmt_tile_from_csr(a, &ta));
-    double mean = ta ? (double)ta->num_tiles / ta->tile_m : 0;
-    snprintf(what, sizeof what, "%d x %d times %d x %d, a staircase floor (step 1 by %s)", shapes[s].m, shapes[s].k,
-             shapes[s].k, shapes[s].n, shapes[s].form);
-    CHECK(mean > shapes[s].mean_lo && mean <= shapes[s].mean_hi, "%s: A has %.1f tiles per tile row", what, mean);
-    if (a && b && f)
-      check_floor_product(a, b, f, what);
-    fmt_tile_destroy(ta);
-    fmt_csr_destroy(a);
-    fmt_csr_destroy(b);
-    fmt_csr_destroy(f);
-  }
-  fmt_csr *far = quick ? NULL : far_bands(120000);
-  fmt_csr *far_floor = far ? test_staircase_floor(far->m, far->n) : NULL;
-  if (far && far_floor)
-    check_floor_product(far, far, far_floor, "far bands: A^2, a staircase floor (7,500 tile rows, quarter warps)");
-  fmt_csr_destroy(far);
-  fmt_csr_destroy(far_floor);
-  static const int32_t park_rows[] = {64, 1 << 19};
-  for (int q = 0; q < (quick ? 1 : 2); q++) {
-    fmt_csr *eye = identity_csr(park_rows[q]), *five = five_tile_columns(park_rows[q]);
-    fmt_csr *f = five ? test_staircase_floor(park_rows[q], five->n) : NULL;
-    snprintf(what, sizeof what, "park overflow: I*B, a staircase floor (%d rows)", park_rows[q]);
-    if (eye && five && f)
-      check_floor_product(eye, five, f, what);
-    fmt_csr_destroy(eye);
-    fmt_csr_destroy(five);
-    fmt_csr_destroy(f);
-  }
-}
-
 static void check_each_product(void) { test_each_product(check_product); }
 static void check_galerkin_2d(void) {
   check_galerkin(5, 60);
@@ -868,7 +759,7 @@ static void (*const sections[])(void) = {
     check_each_product, check_symmetric_products, check_wide_products, check_far_bands,
     check_mixed_rows,   check_row_lengths,        check_empty_operands, check_park_overflow,
     check_band,         check_galerkin_2d,        check_galerkin_3d,    check_second_product_2d,
-    check_second_product_3d, check_column_floors,
+    check_second_product_3d,
 };
 
 int main(int argc, char **argv) {

@@ -104,43 +104,10 @@ static void check_smoothed(const fmt_csr *a, const fmt_csr *t, const fmt_csr *p,
 
 /* Intermediate products of both Galerkin SpGEMMs in the given order, by the
  * CSR reference (the library counts them on tiles). */
-/* A copy of ap without its entries (i, j) left of P's first tile column in
- * i's tile row (spgemm.h's column floor, counted here by entries). */
-static fmt_csr *floored_by_tiles(const fmt_csr *ap, const fmt_csr *p) {
-  fmt_csr *c = NULL;
-  if (fmt_csr_create(ap->m, ap->n, ap->nnz, FMT_HOST, &c) != AMG_OK)
-    return NULL;
-  int64_t k = 0;
-  c->row_ptr[0] = 0;
-  for (int32_t i = 0; i < ap->m; i++) {
-    int32_t first = INT32_MAX, i0 = i / FMT_TILE * FMT_TILE;
-    for (int32_t q = i0; q < i0 + FMT_TILE && q < p->m; q++)
-      if (p->row_ptr[q + 1] > p->row_ptr[q] && p->col[p->row_ptr[q]] / FMT_TILE < first)
-        first = p->col[p->row_ptr[q]] / FMT_TILE;
-    for (int64_t e = ap->row_ptr[i]; e < ap->row_ptr[i + 1]; e++)
-      if (ap->col[e] / FMT_TILE >= first) {
-        c->col[k] = ap->col[e];
-        c->val[k++] = ap->val[e];
-      }
-    c->row_ptr[i + 1] = k;
-  }
-  c->nnz = k;
-  return c;
-}
-
-/* The products of both SpGEMMs, the second on AP floored by P where the
- * setup says it computed that (galerkin_floor). */
-static int64_t galerkin_products(const fmt_csr *a, const fmt_csr *p, const fmt_csr *r, amg_galerkin_order order,
-                                 int floored) {
+static int64_t galerkin_products(const fmt_csr *a, const fmt_csr *p, const fmt_csr *r, amg_galerkin_order order) {
   int pt_ap = order == AMG_GALERKIN_PT_AP;
   fmt_csr *mid = NULL;
   CHECK_OK(spgemm_csr_reference(pt_ap ? a : r, pt_ap ? p : a, &mid));
-  if (mid && floored) {
-    fmt_csr *full = mid;
-    mid = floored_by_tiles(full, p);
-    CHECK(mid != NULL, "could not floor AP");
-    fmt_csr_destroy(full);
-  }
   int64_t n = -1;
   if (mid)
     n = spgemm_csr_products(pt_ap ? a : r, pt_ap ? p : a) + spgemm_csr_products(pt_ap ? r : mid, pt_ap ? mid : p);
@@ -199,11 +166,7 @@ static void check_level(const amg_hierarchy *h, const amg_options *o, int l, int
   /* A_c 1 against P^T (A (P 1)) with plain CSR products. */
   CHECK_OK(fmt_csr_transpose(p, &r));
   if (r) {
-    const amg_level_report *lr = &rep->level[l];
-    CHECK(lr->galerkin_floor == (lr->galerkin_order == AMG_GALERKIN_PT_AP && lr->galerkin_symmetric),
-          "%s level %d: galerkin_floor %d with order %s, symmetric %d", what, l, lr->galerkin_floor,
-          amg_galerkin_order_name(lr->galerkin_order), lr->galerkin_symmetric);
-    int64_t want = galerkin_products(a, p, r, lr->galerkin_order, lr->galerkin_floor);
+    int64_t want = galerkin_products(a, p, r, rep->level[l].galerkin_order);
     CHECK(rep->level[l].galerkin_products == want, "%s level %d: %lld Galerkin products reported, %lld counted",
           what, l, (long long)rep->level[l].galerkin_products, (long long)want);
   }
@@ -286,17 +249,13 @@ static void check_problem(int stencil, int32_t n, double theta, double theta_coa
       fmt_csr_destroy(y);
     }
     /* A is symmetric, so both orders count the same products (check_level
-     * checked P^T(AP)'s), but for the tiles of AP that a symmetric P^T*(AP)
-     * does not read (galerkin_floor), and AUTO takes P^T(AP) without
-     * counting. */
+     * checked P^T(AP)'s), and AUTO takes P^T(AP) without counting. */
     o.galerkin_order = AMG_GALERKIN_AUTO;
     CHECK_OK(amg_setup(a, &o, &h3));
     for (int l = 0; h2 && h3 && l + 1 < rep->levels; l++) {
       const amg_level_report *x = &rep->level[l], *y = &amg_hierarchy_report(h2)->level[l],
                              *z = &amg_hierarchy_report(h3)->level[l];
-      CHECK((x->galerkin_floor ? y->galerkin_products >= x->galerkin_products
-                               : y->galerkin_products == x->galerkin_products) &&
-                z->galerkin_products == x->galerkin_products,
+      CHECK(y->galerkin_products == x->galerkin_products && z->galerkin_products == x->galerkin_products,
             "%s level %d: products P^T(AP) %lld, (P^T A)P %lld, auto %lld", what, l,
             (long long)x->galerkin_products, (long long)y->galerkin_products, (long long)z->galerkin_products);
       CHECK(z->galerkin_order == AMG_GALERKIN_PT_AP, "%s level %d: auto took %s", what, l,

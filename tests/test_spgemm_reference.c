@@ -189,108 +189,6 @@ static void check_symmetric_products(void) {
   }
 }
 
-/* C = A*B with a column floor holds exactly the tiles of the full product
- * whose column is at or after the floor's first in their tile row, with
- * the same masks and values. Returns the floored C (or NULL). */
-static fmt_tile *check_floor(const fmt_tile *ta, const fmt_tile *tb, const fmt_tile *floor, const char *what) {
-  fmt_tile *full = NULL, *fl = NULL;
-  CHECK_OK(spgemm_tile_reference(ta, tb, &full));
-  CHECK_OK(spgemm_tile_floor_reference(ta, tb, floor, &fl));
-  if (!full || !fl) {
-    fmt_tile_destroy(full);
-    return fl;
-  }
-  CHECK_OK(fmt_tile_validate(fl));
-  int64_t kept = 0, dropped = 0;
-  for (int32_t i = 0; i < full->tile_m; i++) {
-    int32_t first = floor->tile_ptr[i] < floor->tile_ptr[i + 1] ? floor->tile_col[floor->tile_ptr[i]] : INT32_MAX;
-    int64_t u = fl->tile_ptr[i];
-    for (int64_t t = full->tile_ptr[i]; t < full->tile_ptr[i + 1]; t++) {
-      if (full->tile_col[t] < first) {
-        dropped++;
-        continue;
-      }
-      int same = u < fl->tile_ptr[i + 1] && fl->tile_col[u] == full->tile_col[t] &&
-                 !memcmp(fl->mask + 16 * u, full->mask + 16 * t, 16 * sizeof *fl->mask) &&
-                 fl->tile_nnz[u + 1] - fl->tile_nnz[u] == full->tile_nnz[t + 1] - full->tile_nnz[t] &&
-                 !memcmp(fl->val + fl->tile_nnz[u], full->val + full->tile_nnz[t],
-                         (size_t)(full->tile_nnz[t + 1] - full->tile_nnz[t]) * sizeof *fl->val);
-      CHECK(same, "%s: floored tile (%d, %d) differs from the full product's", what, i, full->tile_col[t]);
-      if (!same)
-        goto done;
-      u++, kept++;
-    }
-    CHECK(u == fl->tile_ptr[i + 1], "%s: tile row %d of the floored product has tiles the full one lacks", what, i);
-  }
-  CHECK(kept == fl->num_tiles && kept + dropped == full->num_tiles && kept > 0 && dropped > 0,
-        "%s: %lld tiles kept and %lld dropped of %lld (both must be some)", what, (long long)kept, (long long)dropped,
-        (long long)full->num_tiles);
-done:
-  fmt_tile_destroy(full);
-  return fl;
-}
-
-/* Column floors: A*P with P as floor, on the model Poisson levels, keeps what
- * the symmetric P^T*(AP) reads (its C is bitwise the same from the floored
- * AP) and drops some tiles; staircase floors (rows cut anywhere, empty rows,
- * floors past B's last column) on random products; a floor of the wrong
- * height is refused. */
-static void check_column_floors(void) {
-  const int stencils[] = {5, 9, 7, 27}, sides[] = {40, 31, 13, 11};
-  char what[160];
-  for (int s = 0; s < 4; s++) {
-    fmt_csr *a = NULL, *p = NULL, *pt = NULL;
-    fmt_tile *ta = NULL, *tp = NULL, *tr = NULL, *ap = NULL, *apf = NULL, *c = NULL, *cf = NULL;
-    int32_t nc = 0;
-    snprintf(what, sizeof what, "poisson %d n=%d: A*P floored by P", stencils[s], sides[s]);
-    CHECK_OK(fmt_poisson(stencils[s], sides[s], &a));
-    CHECK_OK(spgemm_structured_prolongator(a, fmt_poisson_dims(stencils[s]), sides[s], &p, &nc));
-    CHECK_OK(fmt_csr_transpose(p, &pt));
-    CHECK_OK(fmt_tile_from_csr(a, &ta));
-    CHECK_OK(fmt_tile_from_csr(p, &tp));
-    CHECK_OK(fmt_tile_from_csr(pt, &tr));
-    if (ta && tp && tr) {
-      apf = check_floor(ta, tp, tp, what);
-      CHECK_OK(spgemm_tile_reference(ta, tp, &ap));
-      if (ap && apf)
-        CHECK(apf->num_tiles < ap->num_tiles, "%s: no tile dropped (%lld)", what, (long long)ap->num_tiles);
-      CHECK_OK(spgemm_tile_symmetric_reference(tr, ap, &c));
-      CHECK_OK(spgemm_tile_symmetric_reference(tr, apf, &cf));
-      CHECK(c && cf && test_tile_identical(c, cf), "%s: P^T*(AP) as symmetric differs with the floor", what);
-    }
-    fmt_tile_destroy(c);
-    fmt_tile_destroy(cf);
-    fmt_tile_destroy(ap);
-    fmt_tile_destroy(apf);
-    fmt_tile_destroy(ta);
-    fmt_tile_destroy(tp);
-    fmt_tile_destroy(tr);
-    fmt_csr_destroy(a);
-    fmt_csr_destroy(p);
-    fmt_csr_destroy(pt);
-  }
-  for (int k = 0; k < 3; k++) {
-    fmt_csr *x = test_random_csr(90, 70, 0.05, 300 + k, 0, 0), *y = test_random_csr(70, 120, 0.1, 310 + k, 0, 0);
-    fmt_csr *f = test_staircase_floor(90, 120 + 16 * k); /* floors past B's columns where k > 0 */
-    fmt_tile *tx = NULL, *ty = NULL, *tf = NULL, *out = NULL;
-    CHECK_OK(fmt_tile_from_csr(x, &tx));
-    CHECK_OK(fmt_tile_from_csr(y, &ty));
-    CHECK_OK(fmt_tile_from_csr(f, &tf));
-    snprintf(what, sizeof what, "random product %d with a staircase floor", k);
-    if (tx && ty && tf)
-      fmt_tile_destroy(check_floor(tx, ty, tf, what));
-    if (k == 0 && tx && ty)
-      CHECK_ERROR(spgemm_tile_floor_reference(tx, ty, ty, &out), AMG_ERR_ARG, "A's 6 tile rows, not 5");
-    CHECK_ERROR(spgemm_tile_floor_reference(tx, ty, NULL, &out), AMG_ERR_ARG, "floor is NULL");
-    fmt_tile_destroy(tx);
-    fmt_tile_destroy(ty);
-    fmt_tile_destroy(tf);
-    fmt_csr_destroy(x);
-    fmt_csr_destroy(y);
-    fmt_csr_destroy(f);
-  }
-}
-
 /* NULL arguments are refused, on the host and (in a build without CUDA, by
  * the stubs) the device entry points, never dereferenced. */
 static void null_arguments(void) {
@@ -306,7 +204,7 @@ static void null_arguments(void) {
   CHECK_ERROR(spgemm_structured_prolongator(a, 2, 4, &p, NULL), AMG_ERR_ARG, "is NULL");
   CHECK_ERROR(spgemm_structured_prolongator(NULL, 2, 4, &p, &nc), AMG_ERR_ARG, "is NULL");
   CHECK_ERROR(spgemm_tile_device(t, t, NULL, NULL, NULL), AMG_ERR_ARG, "is NULL");
-  CHECK_ERROR(spgemm_multiply_device(SPGEMM_TILE, t, t, NULL, NULL, 0, NULL, NULL), AMG_ERR_ARG, "is NULL");
+  CHECK_ERROR(spgemm_multiply_device(SPGEMM_TILE, t, t, NULL, 0, NULL, NULL), AMG_ERR_ARG, "is NULL");
   CHECK_ERROR(spgemm_tile_products_device(t, t, NULL), AMG_ERR_ARG, "is NULL");
   CHECK_ERROR(spgemm_cusparse(NULL, NULL, NULL), AMG_ERR_ARG, "is NULL");
   CHECK_ERROR(spgemm_csr32_take_csr(NULL, NULL), AMG_ERR_ARG, "is NULL");
@@ -319,7 +217,6 @@ int main(void) {
   null_arguments();
   test_each_product(check_product);
   check_symmetric_products();
-  check_column_floors();
   /* Candidate tiles that come out empty: A stores only odd columns, B only
    * even rows, so every candidate C tile has matched tile pairs but no
    * matching inner index. Then B with all rows, where they do match. */

@@ -103,25 +103,6 @@ fmt_csr *test_random_csr(int32_t m, int32_t n, double density, uint64_t seed, in
   return csr_from_dense_rule(m, n, seed, density, skip_rows_mod, skip_cols_mod, 0);
 }
 
-fmt_csr *test_staircase_floor(int32_t m, int32_t n) {
-  int32_t tile_m = (m + FMT_TILE - 1) / FMT_TILE, tile_n = (n + FMT_TILE - 1) / FMT_TILE;
-  fmt_csr *f = NULL;
-  if (fmt_csr_create(m, n, tile_m, FMT_HOST, &f) != AMG_OK)
-    return NULL;
-  int64_t k = 0;
-  f->row_ptr[0] = 0;
-  for (int32_t i = 0; i < m; i++) {
-    int32_t tk = i / FMT_TILE;
-    if (i % FMT_TILE == 0 && tk % 3 != 1) {
-      f->col[k] = (int32_t)(((int64_t)7 * tk + 3) % tile_n) * FMT_TILE;
-      f->val[k++] = 1.0;
-    }
-    f->row_ptr[i + 1] = k;
-  }
-  f->nnz = k;
-  return f;
-}
-
 fmt_csr *test_random_csr_rows(int32_t m, int32_t n, int per_row, uint64_t seed) {
   test_rng rng = {seed};
   fmt_csr *a = NULL;

@@ -65,10 +65,6 @@ fmt_csr *test_random_csr(int32_t m, int32_t n, double density, uint64_t seed, in
 /* Random m x n CSR with up to per_row entries per row at random columns
  * (duplicates merged), for large sparse shapes. */
 fmt_csr *test_random_csr_rows(int32_t m, int32_t n, int per_row, uint64_t seed);
-/* A column floor (spgemm.h) for an m-row A and an n-column B: tile row K
- * holds one entry, in tile column (7 K + 3) mod (B's tile columns), but
- * tile rows K = 1 mod 3 are empty (they keep no tile). */
-fmt_csr *test_staircase_floor(int32_t m, int32_t n);
 
 /* A host CSR from hand-written arrays (copied); row_ptr has m + 1 entries.
  * NULL if it cannot be allocated. */

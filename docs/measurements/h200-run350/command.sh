@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Run 350: the first GPU run of the edits made after run 349 (the pool kept only once set up,
+# pool counters that make no CUDA context, test_gpu_default_pool, the coupled_each_case
+# refactor), and of notes item 74's column floor (spgemm_tile_options.column_floor; bench rows
+# "A*P floor", "P^T*(APf) sym", "order pt_ap sym floor", the last C checked bitwise against the
+# full symmetric product; test_gpu_spgemm section 13). Build; ctest -L gpu (11 tests);
+# memcheck of test_gpu_default_pool, test_api_edges gpu, test_gpu_aggregate and
+# test_gpu_spgemm 13/14; spgemm_bench; racecheck of test_gpu_spgemm 13/14,
+# test_gpu_aggregate and test_gpu_default_pool; a table of the level-0 targets.
+[ -d spgemm ] || cd "$(dirname "$0")/../../.."
+set -uo pipefail
+t0=$SECONDS
+OUT=$OUT STEP_TIMEOUT=240 SANITIZE="build-gpu/tests/test_gpu_default_pool build-gpu/tests/test_gpu_spgemm:13/14 build-gpu/tests/test_api_edges:gpu build-gpu/tests/test_gpu_aggregate" \
+  scripts/gpu_check.sh build tests memcheck > "$OUT/checks.txt" 2>&1; echo "gpu_check rc=$? ($((SECONDS - t0)) s)"
+sed -n '/==== summary/,$p' "$OUT/checks.txt" | grep -v "^name"
+grep -E "tests passed|Failed|Skipped|\*\*\*" "$OUT/tests.log"
+timeout 150 build-gpu/apps/spgemm_bench > "$OUT/bench1.log" 2>&1; echo "spgemm_bench rc=$? ($((SECONDS - t0)) s)"
+grep -E "differs|error" "$OUT/bench1.log" | head -5
+echo "== level 0, tile ms / cuSPARSE ms / speedup"
+awk -F'|' '/^[23]d[0-9]+-[0-9]+ +0 /{ if ($1 ~ /order|A\^2|csr->|floor|APf/) { split($2,t," "); split($3,c," "); printf "%-44s %7s %7s  %s\n", substr($1,1,44), t[1], c[1], $4 } }' "$OUT/bench1.log"
+awk -F'|' '/^[23]d[0-9]+-[0-9]+ +[0-9]+ /{ split($1,a," "); if (a[2]>=1 && !(a[1] ~ /^2d/ && a[2]==1) && $1 !~ /order|csr->|A\^2|floor|APf/) { n++; split($2,t," "); if (t[1]<=0.15) ok++; else print "  coarse miss:", $1, t[1] } } END { print "  coarse products within 0.15 ms: " ok " of " n }' "$OUT/bench1.log"
+for t in "test_gpu_spgemm 13/14" test_gpu_aggregate test_gpu_default_pool; do
+  timeout 150 compute-sanitizer --tool racecheck --error-exitcode 99 build-gpu/tests/$t >> "$OUT/sanitizer.log" 2>&1
+  echo "racecheck $t rc=$? ($((SECONDS - t0)) s)"
+done
+grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$OUT/sanitizer.log"
+nvidia-smi --query-gpu=name --format=csv,noheader
+echo "all done $((SECONDS - t0)) s"
