@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run 351: the code of b210db8 again (run 350's column floor reverted, notes item 76): the first
+# Run 351 (written 2026-12-06, not run: no device time was left; the next session should run it first): the code of b210db8 again (run 350's column floor reverted, notes item 76): the first
 # GPU run of exactly the edits made after run 349 (the pool kept only once set up, pool counters
 # that make no CUDA context, test_gpu_default_pool, the coupled_each_case refactor). Build;
 # ctest -L gpu (11 tests); memcheck of test_gpu_default_pool, test_api_edges gpu and
