@@ -10,7 +10,10 @@
  * into buckets (symmetric off-diagonals are mirrored there), then by row into
  * the CSR arrays. Each row then holds ascending columns with duplicates
  * adjacent in file order, so they are summed in place without a comparison
- * sort and the sums do not depend on a sort's tie order. O(nnz + m + n). */
+ * sort and the sums do not depend on a sort's tie order. O(nnz + m + n).
+ * Duplicates whose sum is not finite are AMG_ERR_NONFINITE, named by the
+ * line where the sum overflowed (the file is read again from its entries,
+ * where it can seek: not a pipe). */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -171,10 +174,51 @@ static amg_status read_entries(mm_file *r, mm_field field, int symmetric, int32_
   return AMG_OK;
 }
 
+/* Where the entries start in r's file: the offset and line number after
+ * the size line (offset -1 where the file cannot seek back: a pipe). */
+typedef struct mm_entries_at {
+  long offset;
+  long long line;
+} mm_entries_at;
+
+/* Duplicates of (i, j) (0-based; also (j, i) mirrored in a symmetric file)
+ * summed to a non-finite value. Reads the entries again, summing the
+ * matches in file order as the CSR sum does, so that the message names the
+ * line where the sum overflowed and the first duplicate's line; without a
+ * way back into the file, only the entry. */
+static amg_status duplicate_overflow(mm_file *r, mm_entries_at at, mm_field field, int symmetric, int32_t m,
+                                     int32_t n, int32_t i, int32_t j) {
+  if (at.offset >= 0 && fseek(r->f, at.offset, SEEK_SET) == 0) {
+    amg_status s = AMG_OK;
+    long long first = 0;
+    double sum = 0;
+    r->line = at.line;
+    while (fmt_mm_read_line(r, &s)) {
+      int32_t ei, ej;
+      double v;
+      if (r->buf[0] == '%' || fmt_mm_is_blank(r->buf) ||
+          parse_entry(r, field, symmetric, m, n, &ei, &ej, &v) != AMG_OK)
+        continue;
+      if (!((ei == i && ej == j) || (symmetric && ei == j && ej == i)))
+        continue;
+      sum = first ? sum + v : v;
+      if (!first)
+        first = r->line;
+      else if (!isfinite(sum))
+        return amg_error(AMG_ERR_NONFINITE, "%s:%lld: duplicate entries (%d, %d) sum to a non-finite value "
+                         "(the first at line %lld)", r->path, r->line, i + 1, j + 1, first);
+    }
+  }
+  return amg_error(AMG_ERR_NONFINITE, "%s: duplicate entries (%d, %d) sum to a non-finite value", r->path, i + 1,
+                   j + 1);
+}
+
 /* COO -> CSR (see the top of the file). Frees the COO arrays once they are
- * consumed, to lower the peak; the caller's free of them stays harmless. */
-static amg_status coo_to_csr(const char *path, mm_coo *c, int symmetric, int32_t m, int32_t n,
-                             fmt_csr **out) {
+ * consumed, to lower the peak; the caller's free of them stays harmless.
+ * r, entries, field: to name a non-finite duplicate sum's line. */
+static amg_status coo_to_csr(mm_file *r, mm_entries_at entries, mm_field field, mm_coo *c, int symmetric,
+                             int32_t m, int32_t n, fmt_csr **out) {
+  const char *path = r->path;
   int64_t mirrored = 0;
   if (symmetric)
     for (int64_t k = 0; k < c->count; k++)
@@ -235,8 +279,7 @@ static amg_status coo_to_csr(const char *path, mm_coo *c, int symmetric, int32_t
       if (w > first && a->col[w - 1] == a->col[k]) {
         a->val[w - 1] += a->val[k];
         if (!isfinite(a->val[w - 1])) {
-          s = amg_error(AMG_ERR_NONFINITE, "%s: duplicate entries (%d, %d) sum to a non-finite "
-                        "value", path, i + 1, a->col[k] + 1);
+          s = duplicate_overflow(r, entries, field, symmetric, m, n, i, a->col[k]);
           goto done;
         }
       } else {
@@ -286,10 +329,11 @@ amg_status fmt_mm_read_coordinate(mm_file *r, int system, int32_t vector_rows, f
     s = amg_error(AMG_ERR_BAD_DIAGONAL,
                   "%s:%lld: %lld entries for %d rows; every row needs its diagonal entry, so at least %d entries",
                   r->path, r->line, (long long)nnz, m, m);
+  mm_entries_at entries = {r->f ? ftell(r->f) : -1, r->line};
   if (s == AMG_OK)
     s = read_entries(r, field, symmetric, m, n, nnz, &c);
   if (s == AMG_OK)
-    s = coo_to_csr(r->path, &c, symmetric, m, n, out);
+    s = coo_to_csr(r, entries, field, &c, symmetric, m, n, out);
   free(c.row);
   free(c.col);
   free(c.val);

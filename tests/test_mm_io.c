@@ -383,10 +383,29 @@ static void test_bad_entries(void) {
       free(text);
     }
   }
-  /* Duplicates that overflow when summed. */
+  /* Duplicates that overflow when summed: named by the line where the sum
+   * overflows, in file order (the CSR's order of summation), and the first
+   * duplicate's line; in a symmetric file (j, i) counts for (i, j). */
   EXPECT_FAIL(AMG_ERR_NONFINITE, "mmio_t_dup_overflow.mtx",
               GEN "2 2 2\n1 2 1e308\n1 2 1e308\n",
-              "mmio_t_dup_overflow.mtx: duplicate entries (1, 2) sum to a non-finite value");
+              "mmio_t_dup_overflow.mtx:4: duplicate entries (1, 2) sum to a non-finite value (the first at line 3)");
+  EXPECT_FAIL(AMG_ERR_NONFINITE, "mmio_t_dup_overflow_late.mtx",
+              GEN "3 3 5\n"    /* 2 */
+              "1 2 1e308\n"   /* 3 */
+              "2 2 1\n"       /* 4 */
+              "1 2 -1e308\n"  /* 5: the sum is 0 here */
+              "% note\n"      /* 6 */
+              "1 2 1e308\n"   /* 7 */
+              "1 2 1e308\n",  /* 8: overflows here */
+              "mmio_t_dup_overflow_late.mtx:8: duplicate entries (1, 2) sum to a non-finite value (the first at "
+              "line 3)");
+  EXPECT_FAIL(AMG_ERR_NONFINITE, "mmio_t_dup_overflow_sym.mtx",
+              SYM "3 3 3\n"    /* 2 */
+              "2 1 1e308\n"   /* 3 */
+              "3 3 1\n"       /* 4 */
+              "2 1 1e308\n",  /* 5 */
+              "mmio_t_dup_overflow_sym.mtx:5: duplicate entries (1, 2) sum to a non-finite value (the first at "
+              "line 3)");
 }
 
 static void test_bad_counts(void) {
