@@ -126,13 +126,18 @@ int fmt_mm_parse_int(const char *tok, int len, long long *v) {
   return 0;
 }
 
+int fmt_mm_read_data_line(mm_file *r, amg_status *s) {
+  while (fmt_mm_read_line(r, s))
+    if (r->buf[0] != '%' && !fmt_mm_is_blank(r->buf))
+      return 1;
+  return 0;
+}
+
 amg_status fmt_mm_read_size_line(mm_file *r, int count, const char *form, const char *const *what,
                              const long long *lo, const long long *hi, long long *v) {
   amg_status s = AMG_OK;
-  do {
-    if (!fmt_mm_read_line(r, &s))
-      return s != AMG_OK ? s : fmt_mm_parse_error(r, "file ends before the size line (%s)", form);
-  } while (r->buf[0] == '%' || fmt_mm_is_blank(r->buf));
+  if (!fmt_mm_read_data_line(r, &s))
+    return s != AMG_OK ? s : fmt_mm_parse_error(r, "file ends before the size line (%s)", form);
   const char *p = r->buf, *tok;
   int len;
   for (int k = 0; k < count; k++) {

@@ -42,6 +42,9 @@ amg_status fmt_mm_parse_error(const mm_file *r, const char *fmt, ...)
 int fmt_mm_read_line(mm_file *r, amg_status *s);
 /* Whether the line holds only whitespace. */
 int fmt_mm_is_blank(const char *p);
+/* fmt_mm_read_line past comment and blank lines: 1 with a line of data in
+ * r->buf, 0 at end of file or on error (then *s is set). */
+int fmt_mm_read_data_line(mm_file *r, amg_status *s);
 /* The next token after *p: 1 and its start and length, or 0 when the line has no more. */
 int fmt_mm_next_token(const char **p, const char **tok, int *len);
 /* 0: the whole token is a decimal integer (optional sign, then digits);

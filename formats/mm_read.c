@@ -153,9 +153,7 @@ static amg_status coo_grow(mm_coo *c, int64_t limit) {
 static amg_status read_entries(mm_file *r, mm_field field, int symmetric, int32_t m, int32_t n,
                                int64_t nnz, mm_coo *c) {
   amg_status s = AMG_OK;
-  while (fmt_mm_read_line(r, &s)) {
-    if (r->buf[0] == '%' || fmt_mm_is_blank(r->buf))
-      continue;
+  while (fmt_mm_read_data_line(r, &s)) {
     if (c->count == nnz)
       return fmt_mm_parse_error(r, "more entries than the %lld given on the size line", (long long)nnz);
     if (c->count == c->cap && (s = coo_grow(c, nnz)) != AMG_OK)
@@ -193,11 +191,10 @@ static amg_status duplicate_overflow(mm_file *r, mm_entries_at at, mm_field fiel
     long long first = 0;
     double sum = 0;
     r->line = at.line;
-    while (fmt_mm_read_line(r, &s)) {
+    while (fmt_mm_read_data_line(r, &s)) {
       int32_t ei, ej;
       double v;
-      if (r->buf[0] == '%' || fmt_mm_is_blank(r->buf) ||
-          parse_entry(r, field, symmetric, m, n, &ei, &ej, &v) != AMG_OK)
+      if (parse_entry(r, field, symmetric, m, n, &ei, &ej, &v) != AMG_OK)
         continue;
       if (!((ei == i && ej == j) || (symmetric && ei == j && ej == i)))
         continue;
