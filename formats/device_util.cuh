@@ -92,6 +92,24 @@ static amg_status fmt_cub(Call call, const char *what) {
   return AMG_OK;
 }
 
+/* One int32 answer from the device: a device word set to `start`, then
+ * launch(word) (which queues the kernels that may store to it), then the
+ * word read into *result. For kernels that answer a flag or a first bad
+ * row. One host sync. */
+template <typename Launch>
+static amg_status fmt_device_answer(int32_t start, int32_t *result, Launch launch) {
+  int32_t *word = nullptr;
+  amg_status s = fmt_device_alloc((void **)&word, sizeof *word);
+  if (s != AMG_OK)
+    return s;
+  AMG_CUDA_GOTO(cudaMemcpyAsync(word, &start, sizeof start, cudaMemcpyHostToDevice, fmt_stream()), s, done);
+  AMG_TRY_GOTO(launch(word), s, done);
+  s = fmt_copy(result, FMT_HOST, word, FMT_DEVICE, sizeof *result);
+done:
+  fmt_device_free(word);
+  return s;
+}
+
 /* Size of tile perm[u], for scans over a matrix's tiles in another order
  * (such as its tile-column order). */
 struct fmt_permuted_tile_size {

@@ -8,7 +8,7 @@
 
 static __global__ void mirrored_kernel(int64_t nt, int32_t tile_m, const int64_t *tile_ptr,
                                        const int32_t *tile_col, const int64_t *tile_nnz, const uint16_t *mask,
-                                       const uint8_t *row_ptr, const double *val, int *symmetric) {
+                                       const uint8_t *row_ptr, const double *val, int32_t *symmetric) {
   int64_t t = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 4;
   if (t >= nt)
     return;
@@ -36,20 +36,16 @@ extern "C" amg_status fmt_tile_is_symmetric_device(const fmt_tile *a, int *symme
     return amg_error(AMG_ERR_ARG, "tile_is_symmetric_device: need a device matrix");
   if (a->m != a->n)
     return AMG_OK;
-  int *flag = NULL;
-  amg_status s = fmt_device_alloc((void **)&flag, sizeof *flag);
-  if (s != AMG_OK)
-    return s;
-  AMG_CUDA_GOTO(cudaMemsetAsync(flag, 1, sizeof *flag, fmt_stream()), s, done); /* nonzero: symmetric */
-  if (a->num_tiles > 0) {
-    mirrored_kernel<<<fmt_blocks(a->num_tiles, 16, 256), 256, 0, fmt_stream()>>>(
-        a->num_tiles, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, flag);
-    AMG_LAUNCH_GOTO(s, done);
-  }
-  s = fmt_copy(symmetric, FMT_HOST, flag, FMT_DEVICE, sizeof *symmetric);
-  *symmetric = *symmetric != 0;
-done:
-  fmt_device_free(flag);
+  int32_t same = 0;
+  amg_status s = fmt_device_answer(1, &same, [&](int32_t *flag) { /* starts nonzero: symmetric */
+    if (a->num_tiles > 0) {
+      mirrored_kernel<<<fmt_blocks(a->num_tiles, 16, 256), 256, 0, fmt_stream()>>>(
+          a->num_tiles, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->mask, a->row_ptr, a->val, flag);
+      AMG_CUDA_TRY(cudaGetLastError());
+    }
+    return AMG_OK;
+  });
+  *symmetric = s == AMG_OK && same != 0;
   return s;
 }
 

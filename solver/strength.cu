@@ -72,25 +72,20 @@ extern "C" amg_status amg_diagonal_device(const fmt_tile *a, double *d) {
     return amg_error(AMG_ERR_ARG, "diagonal: need a device matrix");
   if (a->m != a->n)
     return amg_error(AMG_ERR_NOT_SQUARE, "diagonal: matrix is %d x %d, not square", a->m, a->n);
-  int32_t *first_bad = NULL, bad = INT32_MAX;
-  double v = 0;
-  amg_status s = fmt_device_alloc((void **)&first_bad, sizeof *first_bad);
-  if (s != AMG_OK)
+  int32_t bad = INT32_MAX;
+  amg_status s = fmt_device_answer(INT32_MAX, &bad, [&](int32_t *first_bad) {
+    if (a->m > 0) {
+      diagonal_kernel<<<fmt_blocks(a->m, 1, 256), 256, 0, fmt_stream()>>>(
+          a->m, a->tile_ptr, a->tile_col, a->tile_nnz, a->row_ptr, a->mask, a->val, d, first_bad);
+      AMG_CUDA_TRY(cudaGetLastError());
+    }
+    return AMG_OK;
+  });
+  if (s != AMG_OK || bad == INT32_MAX)
     return s;
-  AMG_CUDA_GOTO(cudaMemcpyAsync(first_bad, &bad, sizeof bad, cudaMemcpyHostToDevice, fmt_stream()), s, done);
-  if (a->m > 0) {
-    diagonal_kernel<<<fmt_blocks(a->m, 1, 256), 256, 0, fmt_stream()>>>(
-        a->m, a->tile_ptr, a->tile_col, a->tile_nnz, a->row_ptr, a->mask, a->val, d, first_bad);
-    AMG_LAUNCH_GOTO(s, done);
-  }
-  AMG_TRY_GOTO(fmt_copy(&bad, FMT_HOST, first_bad, FMT_DEVICE, sizeof bad), s, done);
-  if (bad != INT32_MAX) {
-    AMG_TRY_GOTO(fmt_copy(&v, FMT_HOST, d + bad, FMT_DEVICE, sizeof v), s, done);
-    s = amg_bad_diagonal(bad, v);
-  }
-done:
-  fmt_device_free(first_bad);
-  return s;
+  double v = 0;
+  s = fmt_copy(&v, FMT_HOST, d + bad, FMT_DEVICE, sizeof v);
+  return s != AMG_OK ? s : amg_bad_diagonal(bad, v);
 }
 
 extern "C" amg_status amg_strength_device(const fmt_tile *a, const double *d, double theta, uint16_t *smask) {
@@ -108,20 +103,16 @@ extern "C" amg_status amg_strength_device(const fmt_tile *a, const double *d, do
 extern "C" amg_status amg_coupled_device(const fmt_tile *a, int *coupled) {
   if (!a || a->loc != FMT_DEVICE || !coupled)
     return amg_error(AMG_ERR_ARG, "coupled: need a device matrix and a result");
-  int32_t *flag = NULL, found = 0;
-  amg_status s = fmt_device_alloc((void **)&flag, sizeof *flag);
-  if (s != AMG_OK)
-    return s;
-  AMG_CUDA_GOTO(cudaMemcpyAsync(flag, &found, sizeof found, cudaMemcpyHostToDevice, fmt_stream()), s, done);
-  if (a->num_tiles > 0) {
-    coupled_kernel<<<fmt_blocks(a->num_tiles, 16, 256), 256, 0, fmt_stream()>>>(
-        a->num_tiles, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->row_ptr, a->mask, a->val, flag);
-    AMG_LAUNCH_GOTO(s, done);
-  }
-  AMG_TRY_GOTO(fmt_copy(&found, FMT_HOST, flag, FMT_DEVICE, sizeof found), s, done);
-  *coupled = found != 0;
-done:
-  fmt_device_free(flag);
+  int32_t found = 0;
+  amg_status s = fmt_device_answer(0, &found, [&](int32_t *flag) {
+    if (a->num_tiles > 0) {
+      coupled_kernel<<<fmt_blocks(a->num_tiles, 16, 256), 256, 0, fmt_stream()>>>(
+          a->num_tiles, a->tile_m, a->tile_ptr, a->tile_col, a->tile_nnz, a->row_ptr, a->mask, a->val, flag);
+      AMG_CUDA_TRY(cudaGetLastError());
+    }
+    return AMG_OK;
+  });
+  *coupled = s == AMG_OK && found != 0;
   return s;
 }
 
