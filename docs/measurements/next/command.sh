@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run 351 (written 2026-12-06, run 2026-12-07 with a spgemm_bench round added): the code of b210db8 again (run 350's column floor reverted, notes item 76): the first
 # GPU run of exactly the edits made after run 349 (the pool kept only once set up, pool counters
-# that make no CUDA context, test_gpu_default_pool, the coupled_each_case refactor). Build;
+# that make no CUDA context, test_gpu_default_pool, the coupled_each_case refactor) and of
+# fmt_device_answer (9afe4a0). Build;
 # ctest -L gpu (11 tests); memcheck of test_gpu_default_pool, test_api_edges gpu and
 # test_gpu_aggregate; spgemm_bench; racecheck of test_gpu_default_pool. test_gpu_aggregate's
 # racecheck (over 150 s) runs alone in command_b.sh.
