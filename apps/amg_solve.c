@@ -409,6 +409,9 @@ static int configure(app_config *cfg, const char *config, const char *const *set
     return fail(EXIT_INPUT,
                 amg_error(AMG_ERR_CONFIG, "--compare-orders cusparse needs the GPU, and the backend is cpu"),
                 "configuration");
+  char unused[3 * APP_SOURCE_MAX + 64];
+  if (app_config_unused(cfg, unused, sizeof unused))
+    fprintf(stderr, "amg_solve: not used by this problem, ignored: %s\n", unused);
   if (compare)
     note_unused_in_compare(cfg);
   return 0;

@@ -761,15 +761,41 @@ static amg_status read_stream(FILE *f, const char *name, char **out) {
   return AMG_OK;
 }
 
-/* The whole file as a string; a directory or a NUL byte is refused. */
-static amg_status read_text(const char *path, char **out) {
+/* Adds the configuration file st (name: as messages show it) to
+ * cfg->config_file, once; cfg NULL: nothing to record. */
+static amg_status note_config_file(app_config *cfg, const struct stat *st, const char *name) {
+  if (!cfg)
+    return AMG_OK;
+  for (int k = 0; k < cfg->config_files; k++)
+    if (cfg->config_file[k].dev == (uint64_t)st->st_dev && cfg->config_file[k].ino == (uint64_t)st->st_ino)
+      return AMG_OK;
+  if (cfg->config_files == APP_CONFIG_FILES_MAX)
+    return amg_error(AMG_ERR_CONFIG, "%s: more than %d configuration files (the file and its @includes)", name,
+                     APP_CONFIG_FILES_MAX);
+  struct app_config_file *file = &cfg->config_file[cfg->config_files++];
+  file->dev = (uint64_t)st->st_dev;
+  file->ino = (uint64_t)st->st_ino;
+  snprintf(file->name, sizeof file->name, "%.*s", (int)sizeof file->name - 1, name);
+  return AMG_OK;
+}
+
+/* The whole file as a string; a directory or a NUL byte is refused. The
+ * file is noted in cfg's configuration files (cfg NULL: not). */
+static amg_status read_text(const char *path, char **out, app_config *cfg) {
   FILE *f = fopen(path, "r");
   if (!f)
     return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
   struct stat st;
-  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+  amg_status s = AMG_OK;
+  if (fstat(fileno(f), &st) == 0) {
+    if (S_ISDIR(st.st_mode))
+      s = amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(EISDIR));
+    else if (S_ISREG(st.st_mode))
+      s = note_config_file(cfg, &st, path);
+  }
+  if (s != AMG_OK) {
     fclose(f);
-    return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(EISDIR));
+    return s;
   }
   return read_stream(f, path, out);
 }
@@ -924,7 +950,7 @@ static char *include_path(const char *dir, const char *target) {
  * directory libconfig's scanner exits the process), else an error at the
  * directive. where: "file:line"; quoted: the directive, from quote_line. */
 static amg_status read_include(const char *where, const char *quoted, const char *file, const char *shown,
-                               char **text) {
+                               char **text, app_config *cfg) {
   struct stat st;
   const char *why = NULL;
   FILE *f = NULL;
@@ -936,15 +962,20 @@ static amg_status read_include(const char *where, const char *quoted, const char
     why = strerror(errno);
   if (why)
     return amg_error(AMG_ERR_CONFIG, "%s: cannot open include file%s (%s: %s)", where, quoted, file, why);
+  amg_status s = note_config_file(cfg, &st, shown);
+  if (s != AMG_OK) {
+    fclose(f);
+    return s;
+  }
   return read_stream(f, shown, text);
 }
 
 static amg_status check_text(const char *name, const char *text, const char *dir, const char *path, int depth,
-                             int ints, int *too_deep);
+                             int ints, int *too_deep, app_config *cfg);
 
 /* The file of the @include that lx stopped at, and the files it includes. */
 static amg_status check_include(const char *name, const char *text, const lexer *lx, const char *dir,
-                                const char *path, int depth, int ints, int *too_deep) {
+                                const char *path, int depth, int ints, int *too_deep, app_config *cfg) {
   char where[AMG_MESSAGE_MAX], quoted[96], shown[AMG_MESSAGE_MAX];
   char *file = lx->target ? include_path(dir, lx->target) : NULL, *inc = NULL;
   if (!file)
@@ -952,10 +983,10 @@ static amg_status check_include(const char *name, const char *text, const lexer 
   snprintf(where, sizeof where, "%s:%d", name, lx->tok_line);
   quote_line(text, lx->tok_line, quoted, sizeof quoted);
   include_name(lx->target, path, shown, sizeof shown);
-  amg_status st = read_include(where, quoted, file, shown, &inc);
+  amg_status st = read_include(where, quoted, file, shown, &inc, cfg);
   free(file);
   if (st == AMG_OK)
-    st = check_text(shown, inc, dir, path, depth + 1, ints, too_deep);
+    st = check_text(shown, inc, dir, path, depth + 1, ints, too_deep, cfg);
   free(inc);
   return st;
 }
@@ -968,9 +999,10 @@ static amg_status check_include(const char *name, const char *text, const lexer 
  * An @include at INCLUDE_DEPTH_MAX sets *too_deep and ends the whole walk:
  * libconfig, reading in the same order, stops there with "include file
  * nesting too deep" (walking on would take exponential time on a file that
- * includes itself several times). */
+ * includes itself several times). Each file read is noted in cfg's
+ * configuration files (cfg NULL: not). */
 static amg_status check_text(const char *name, const char *text, const char *dir, const char *path, int depth,
-                             int ints, int *too_deep) {
+                             int ints, int *too_deep, app_config *cfg) {
   lexer lx = {.text = text, .p = text, .line = 1};
   amg_status st = AMG_OK;
   lex_kind k;
@@ -980,7 +1012,7 @@ static amg_status check_text(const char *name, const char *text, const char *dir
         st = check_integer(name, lx.tok_line, lx.tok, lx.len);
     } else {
       if (depth < INCLUDE_DEPTH_MAX)
-        st = check_include(name, text, &lx, dir, path, depth, ints, too_deep);
+        st = check_include(name, text, &lx, dir, path, depth, ints, too_deep, cfg);
       else
         *too_deep = 1;
       free(lx.target);
@@ -1050,7 +1082,7 @@ amg_status app_config_load(app_config *cfg, const char *path) {
     return amg_error(AMG_ERR_ARG, "app_config_load: NULL argument");
   char *text = NULL, *dir = NULL;
   int too_deep = 0; /* check_text's */
-  amg_status st = read_text(path, &text);
+  amg_status st = read_text(path, &text, cfg);
   if (st == AMG_OK)
     st = include_dir(path, &dir);
   config_t lc;
@@ -1058,11 +1090,11 @@ amg_status app_config_load(app_config *cfg, const char *path) {
   if (dir)
     config_set_include_dir(&lc, dir);
   if (st == AMG_OK) /* every @include a readable file, before libconfig's scanner opens it */
-    st = check_text(path, text, dir, path, 0, 0, &too_deep);
+    st = check_text(path, text, dir, path, 0, 0, &too_deep, cfg);
   if (st == AMG_OK)
     st = parse_text(&lc, text, path);
   if (st == AMG_OK) /* integer literals, in the included files too */
-    st = check_text(path, text, dir, path, 0, 1, &too_deep);
+    st = check_text(path, text, dir, path, 0, 1, &too_deep, NULL);
   if (st == AMG_OK)
     st = apply_settings(cfg, &lc, path);
   config_destroy(&lc);
@@ -1171,8 +1203,20 @@ static int same_file(const char *a, const char *b) {
          (ka == 1 || !strcmp(base_a, base_b));
 }
 
+/* The configuration file that path names (following links), or NULL. */
+static const char *config_file_at(const app_config *cfg, const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0)
+    return NULL;
+  for (int k = 0; k < cfg->config_files; k++)
+    if (cfg->config_file[k].dev == (uint64_t)st.st_dev && cfg->config_file[k].ino == (uint64_t)st.st_ino)
+      return cfg->config_file[k].name;
+  return NULL;
+}
+
 /* The files written (output.solution, output.report) must differ from each
- * other and from every input file that is read. */
+ * other, from every input file that is read and from the configuration's
+ * files. */
 static amg_status check_output_paths(const app_config *cfg) {
   const struct { const char *key, *value; int used, output; } files[] = {
       {"output.solution", cfg->solution, 1, 1},
@@ -1188,6 +1232,29 @@ static amg_status check_output_paths(const app_config *cfg) {
                               amg_error(AMG_ERR_CONFIG, "%s = \"%s\" is the same file as %s = \"%s\"; give %s another "
                                        "path", files[o].key, files[o].value, files[k].key, files[k].value,
                                        files[o].key));
+  for (size_t o = 0; o < count && files[o].output; o++) {
+    const char *config = files[o].value[0] ? config_file_at(cfg, files[o].value) : NULL;
+    if (config)
+      return at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
+                                           "%s = \"%s\" is the configuration file %s; give %s another path",
+                                           files[o].key, files[o].value, config, files[o].key));
+  }
+  return AMG_OK;
+}
+
+/* A file key set (not "") where the problem reads no such file: the data
+ * the user meant is not what would be solved. */
+static amg_status check_unread_files(const app_config *cfg) {
+  if (cfg->file[0] && cfg->problem_type != APP_PROBLEM_MATRIX_MARKET)
+    return at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
+                                         "problem.file = \"%s\" is set, but problem.type = \"poisson\" does not "
+                                         "read it; set problem.type = \"matrix_market\", or problem.file = \"\"",
+                                         cfg->file));
+  if (cfg->rhs_file[0] && cfg->rhs != APP_RHS_FILE)
+    return at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
+                                         "problem.rhs_file = \"%s\" is set, but problem.rhs = \"%s\" does not "
+                                         "read it; set problem.rhs = \"file\", or problem.rhs_file = \"\"",
+                                         cfg->rhs_file, cfg->rhs == APP_RHS_ONES ? "ones" : "random"));
   return AMG_OK;
 }
 
@@ -1195,6 +1262,8 @@ amg_status app_config_finish(app_config *cfg) {
   if (!cfg)
     return amg_error(AMG_ERR_ARG, "app_config_finish: NULL argument");
   amg_status st = check_output_paths(cfg);
+  if (st == AMG_OK)
+    st = check_unread_files(cfg);
   if (st != AMG_OK)
     return st;
   if (cfg->problem_type == APP_PROBLEM_MATRIX_MARKET && cfg->file[0] == '\0')
@@ -1219,6 +1288,26 @@ amg_status app_config_finish(app_config *cfg) {
     }
   }
   return app_config_check_options(cfg);
+}
+
+int app_config_unused(const app_config *cfg, char *list, size_t size) {
+  const struct { const char *key; int unused; } checks[] = {
+      {"problem.stencil", cfg->problem_type == APP_PROBLEM_MATRIX_MARKET},
+      {"problem.n", cfg->problem_type == APP_PROBLEM_MATRIX_MARKET},
+      {"problem.rhs_seed", cfg->rhs != APP_RHS_RANDOM}};
+  int found = 0;
+  if (size > 0)
+    list[0] = '\0';
+  for (size_t c = 0; c < sizeof checks / sizeof checks[0]; c++) {
+    const app_key *k = find_key(checks[c].key);
+    if (!checks[c].unused || !cfg->source[k - keys][0])
+      continue;
+    size_t used = strlen(list);
+    if (size > used)
+      snprintf(list + used, size - used, "%s%s (%s)", found ? ", " : "", checks[c].key, cfg->source[k - keys]);
+    found++;
+  }
+  return found;
 }
 
 amg_status app_config_check_options(const app_config *cfg) {

@@ -17,6 +17,7 @@
 #define APP_PATH_MAX 1024
 #define APP_KEYS_MAX 48    /* room for the schema's keys (app_config.c checks) */
 #define APP_SOURCE_MAX 512 /* a key's source: "file:line" (its end, where longer) or "--set ..." */
+#define APP_CONFIG_FILES_MAX 32 /* the most files one configuration reads: the file and its @includes */
 
 typedef enum app_problem_type { APP_PROBLEM_POISSON = 0, APP_PROBLEM_MATRIX_MARKET } app_problem_type;
 typedef enum app_rhs { APP_RHS_ONES = 0, APP_RHS_RANDOM, APP_RHS_FILE } app_rhs;
@@ -42,6 +43,13 @@ typedef struct app_config {
   /* where each key was last set, in the schema's order ("" for its default),
      so that checks across keys can name a file:line */
   char source[APP_KEYS_MAX][APP_SOURCE_MAX];
+  /* the configuration files read (the file and the files it @includes),
+     which no output may overwrite */
+  int config_files;
+  struct app_config_file {
+    uint64_t dev, ino;
+    char name[APP_PATH_MAX]; /* as messages show it */
+  } config_file[APP_CONFIG_FILES_MAX];
 } app_config;
 
 /* Fills the documented defaults. */
@@ -58,9 +66,16 @@ amg_status app_config_load(app_config *cfg, const char *path);
 amg_status app_config_set(app_config *cfg, const char *assignment);
 
 /* Cross-key checks after everything is read (e.g. matrix_market needs a
- * file, rhs = "file" needs rhs_file, output.solution must not name the same
- * file as output.report or an input file), then amg_options_check. */
+ * file, rhs = "file" needs rhs_file, problem.file and rhs_file must not be
+ * set where nothing reads them, output.solution must not name the same file
+ * as output.report, an input file or a configuration file), then
+ * amg_options_check. */
 amg_status app_config_finish(app_config *cfg);
+
+/* The keys set (in a file or by --set) that the chosen problem does not
+ * use, such as problem.n with type = "matrix_market", with where each was
+ * set, in list (cut at size bytes); returns how many. */
+int app_config_unused(const app_config *cfg, char *list, size_t size);
 
 /* amg_options_check on cfg->amg again, its message led by where the keys it
  * names were set (for amg_solve, once the backend is known). */

@@ -183,6 +183,27 @@ verdict "the matrix file is left as it was" $? "$(head -2 "$dir/clash.mtx" | tr 
 expect "output.solution = output.report" 1 \
   "output.solution = \"$dir/same\" is the same file as output.report = \"$dir/same\"" -- \
   --config "$dir/mmb.cfg" --set output.solution="$dir/same" --set output.report="$dir/same"
+# The configuration file, or a file it @includes, is an input too: never overwritten.
+printf '@include "mmb.cfg"\n' >"$dir/top.cfg"; cp "$dir/top.cfg" "$dir/top.keep"; cp "$dir/mmb.cfg" "$dir/mmb.keep"
+expect "output.report = the config file" 1 \
+  "output.report = \"$dir/top.cfg\" is the configuration file $dir/top.cfg" -- \
+  --config "$dir/top.cfg" --set output.report="$dir/top.cfg"
+expect "output.solution = an @included file" 1 \
+  "output.solution = \"$dir/./mmb.cfg\" is the configuration file $dir/mmb.cfg" -- \
+  --config "$dir/top.cfg" --set output.solution="$dir/./mmb.cfg"
+cmp -s "$dir/top.cfg" "$dir/top.keep" && cmp -s "$dir/mmb.cfg" "$dir/mmb.keep"
+verdict "the configuration files are left as they were" $? "$(head -1 "$dir/top.cfg")"
+# A data file set where the problem reads none: refused, since another system would be solved.
+expect "problem.file with type poisson" 1 \
+  "mmb.cfg:1 (problem.file): problem.file = \"$dir/tri4.mtx\" is set, but problem.type = \"poisson\" does not read it" -- \
+  --config "$dir/mmb.cfg" --set problem.type=poisson
+expect "problem.rhs_file with rhs ones" 1 \
+  "mmb.cfg:1 (problem.rhs_file): problem.rhs_file = \"$dir/mmb.txt\" is set, but problem.rhs = \"ones\" does not read it" -- \
+  --config "$dir/mmb.cfg" --set problem.rhs=ones
+# Keys the problem does not use otherwise: a notice naming them, and the solve goes on.
+run --config "$dir/mmb.cfg" --set problem.n=9 --set problem.rhs_seed=3
+[ $code -eq 0 ] && grep -qxF "amg_solve: not used by this problem, ignored: problem.n (--set problem.n=9), problem.rhs_seed (--set problem.rhs_seed=3)" "$dir/err"
+verdict "unused keys named on stderr" $? "$(head -1 "$dir/err")"
 run --config "$dir/indefinite.cfg" --set output.solution="$dir/x2.mtx"
 [ $code -eq 2 ] && [ ! -e "$dir/x2.mtx" ]
 verdict "no solution file after a failed setup (exit 2)" $? "$(head -1 "$dir/err")"

@@ -23,7 +23,8 @@
 
 #define DIR "tcfg_dir"
 
-static const char *written[64];
+#define WRITTEN_MAX 128 /* files the test writes, removed at its end */
+static const char *written[WRITTEN_MAX];
 static int n_written;
 
 static void write_file(const char *name, const char *text) {
@@ -36,7 +37,7 @@ static void write_file(const char *name, const char *text) {
   int seen = 0;
   for (int i = 0; i < n_written; i++)
     seen |= !strcmp(written[i], name);
-  if (!seen && n_written < 64)
+  if (!seen && n_written < WRITTEN_MAX)
     written[n_written++] = name;
 }
 
@@ -392,8 +393,17 @@ static void check_finish(void) {
   CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
               "problem.type = \"matrix_market\" needs problem.file");
   CHECK_OK(app_config_set(&c, "problem.file=m.mtx"));
-  CHECK_OK(app_config_set(&c, "problem.n=100000")); /* n is not used by matrix_market */
+  char unused[256];
+  CHECK(app_config_unused(&c, unused, sizeof unused) == 0, "unused keys reported on defaults: %s", unused);
+  CHECK_OK(app_config_set(&c, "problem.n=100000")); /* n is not used by matrix_market: a notice, not an error */
+  CHECK_OK(app_config_set(&c, "problem.rhs_seed=5")); /* nor rhs_seed by rhs = "ones" */
   CHECK_OK(app_config_finish(&c));
+  CHECK(app_config_unused(&c, unused, sizeof unused) == 2 &&
+            !strcmp(unused, "problem.n (--set problem.n=100000), problem.rhs_seed (--set problem.rhs_seed=5)"),
+        "unused keys: '%s'", unused);
+  CHECK_OK(app_config_set(&c, "problem.rhs=random"));
+  CHECK(app_config_unused(&c, unused, 16) == 1 && !strcmp(unused, "problem.n (--se"),
+        "unused keys, cut at 16 bytes: '%s'", unused);
 
   app_config_default(&c);
   CHECK_OK(app_config_set(&c, "problem.rhs=file"));
@@ -402,8 +412,16 @@ static void check_finish(void) {
   CHECK_OK(app_config_finish(&c));
 
   app_config_default(&c);
-  CHECK_OK(app_config_set(&c, "problem.file=ignored.mtx")); /* poisson ignores problem.file */
+  CHECK_OK(app_config_set(&c, "problem.file=ignored.mtx")); /* poisson would solve another system */
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
+              "--set problem.file=ignored.mtx (problem.file): problem.file = \"ignored.mtx\" is set, but problem.type = "
+              "\"poisson\" does not read it; set problem.type = \"matrix_market\", or problem.file = \"\"");
+  CHECK_OK(app_config_set(&c, "problem.file="));
   CHECK_OK(app_config_finish(&c));
+  CHECK_OK(app_config_set(&c, "problem.rhs=random"));
+  CHECK_OK(app_config_set(&c, "problem.rhs_file=b.txt")); /* b would not be the file's */
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
+              "problem.rhs_file = \"b.txt\" is set, but problem.rhs = \"random\" does not read it");
 
   /* n^2 or n^3 rows must fit 2^31-1: 46340^2 and 1290^3 do, one more does not */
   app_config_default(&c);
@@ -472,8 +490,8 @@ static void check_finish(void) {
     app_config_default(&c);
     CHECK_OK(app_config_set(&c, clashes[i][0]));
     CHECK_OK(app_config_set(&c, clashes[i][2]));
-    if (clashes[i][1][0]) { /* an input file that is not read may be overwritten */
-      CHECK_OK(app_config_finish(&c));
+    if (clashes[i][1][0]) { /* an input file that is not read is no clash (but is refused as unread) */
+      CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG, "is set, but");
       CHECK_OK(app_config_set(&c, clashes[i][1]));
     }
     CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG, clashes[i][3]);
@@ -612,7 +630,7 @@ static void check_reference(void) {
     return;
   app_config_print_reference(f);
   fclose(f);
-  if (n_written < 64)
+  if (n_written < WRITTEN_MAX)
     written[n_written++] = name;
 
   /* load it over a configuration with every key changed: all come back */
@@ -642,6 +660,40 @@ static void check_reference(void) {
     CHECK(strstr(text, expect[i]) != NULL, "reference lacks \"%s\"", expect[i]);
 }
 
+/* The configuration file and the files it @includes are inputs too: no
+ * output may overwrite one; more than APP_CONFIG_FILES_MAX of them is an
+ * error, not a check skipped. */
+static void check_config_files(void) {
+  write_file(DIR "/main.cfg", "@include \"inc.cfg\"\n@include \"inc.cfg\"\noutput: { verbose = false; };\n");
+  write_file(DIR "/inc.cfg", "# included twice, one file\n");
+  app_config c;
+  app_config_default(&c);
+  CHECK_OK(app_config_load(&c, DIR "/main.cfg"));
+  CHECK(c.config_files == 2, "%d configuration files noted, want 2", c.config_files);
+  CHECK_OK(app_config_set(&c, "output.report=" DIR "/main.cfg"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
+              "--set output.report=" DIR "/main.cfg: output.report = \"" DIR "/main.cfg\" is the configuration file "
+              DIR "/main.cfg; give output.report another path");
+  CHECK_OK(app_config_set(&c, "output.report="));
+  CHECK_OK(app_config_set(&c, "output.solution=./" DIR "//inc.cfg"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
+              "output.solution = \"./" DIR "//inc.cfg\" is the configuration file " DIR "/inc.cfg");
+  CHECK_OK(app_config_set(&c, "output.solution=" DIR "/x.mtx"));
+  CHECK_OK(app_config_finish(&c));
+
+  static char names[APP_CONFIG_FILES_MAX][32];
+  char text[APP_CONFIG_FILES_MAX * 40] = "";
+  for (int k = 0; k < APP_CONFIG_FILES_MAX; k++) { /* the main file and 32 includes: one too many */
+    snprintf(names[k], sizeof names[k], DIR "/many%d.cfg", k);
+    write_file(names[k], "\n");
+    snprintf(text + strlen(text), sizeof text - strlen(text), "@include \"many%d.cfg\"\n", k);
+  }
+  write_file(DIR "/many.cfg", text);
+  app_config_default(&c);
+  CHECK_ERROR(app_config_load(&c, DIR "/many.cfg"), AMG_ERR_CONFIG,
+              DIR "/many31.cfg: more than 32 configuration files (the file and its @includes)");
+}
+
 int main(void) {
   mkdir(DIR, 0755);
   check_defaults();
@@ -650,6 +702,7 @@ int main(void) {
   check_file_errors();
   check_set_errors();
   check_finish();
+  check_config_files();
   check_paths();
   check_reference();
   remove_files();
