@@ -1242,6 +1242,38 @@ static amg_status check_output_paths(const app_config *cfg) {
   return AMG_OK;
 }
 
+/* An output path that cannot be written (a directory, a missing or
+ * read-only directory, a read-only file), found before the setup and solve
+ * rather than after them. Writing can still fail later (a full disk). */
+static amg_status check_output_place(const app_config *cfg, const char *key, const char *path) {
+  struct stat st;
+  const char *why = NULL, *what = path;
+  char dir[APP_PATH_MAX];
+  if (!path[0])
+    return AMG_OK;
+  if (stat(path, &st) == 0) {
+    if (S_ISDIR(st.st_mode))
+      why = strerror(EISDIR);
+    else if (access(path, W_OK) != 0)
+      why = strerror(errno);
+  } else if (errno != ENOENT) {
+    why = strerror(errno);
+  } else { /* a new file: its directory must exist and take it */
+    const char *slash = strrchr(path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (slash == path ? 1 : (int)(slash - path)) : 1, slash ? path : ".");
+    what = dir;
+    if (stat(dir, &st) != 0)
+      why = strerror(errno);
+    else if (!S_ISDIR(st.st_mode))
+      why = strerror(ENOTDIR);
+    else if (access(dir, W_OK | X_OK) != 0)
+      why = strerror(errno);
+  }
+  if (!why)
+    return AMG_OK;
+  return at_key_sources(cfg, amg_error(AMG_ERR_IO, "%s = \"%s\" cannot be written (%s: %s)", key, path, what, why));
+}
+
 /* A file key set (not "") where the problem reads no such file: the data
  * the user meant is not what would be solved. */
 static amg_status check_unread_files(const app_config *cfg) {
@@ -1262,6 +1294,10 @@ amg_status app_config_finish(app_config *cfg) {
   if (!cfg)
     return amg_error(AMG_ERR_ARG, "app_config_finish: NULL argument");
   amg_status st = check_output_paths(cfg);
+  if (st == AMG_OK)
+    st = check_output_place(cfg, "output.solution", cfg->solution);
+  if (st == AMG_OK)
+    st = check_output_place(cfg, "output.report", cfg->report);
   if (st == AMG_OK)
     st = check_unread_files(cfg);
   if (st != AMG_OK)

@@ -159,12 +159,24 @@ expect "x0 of the wrong size" 1 "initial guess: $dir/x3.mtx:2: the vector has" -
   --set problem.x0_file="$dir/x3.mtx"
 expect "x0 file missing" 1 "initial guess: $dir/none.mtx: cannot open" -- --config "$dir/mmb.cfg" \
   --set problem.x0_file="$dir/none.mtx"
-expect "solution not writable" 1 "no_such_dir/x.mtx: cannot open for writing" -- --config "$dir/mmb.cfg" \
-  --set output.solution="$dir/no_such_dir/x.mtx"
-# Out of iterations, then x not writable: exit 3; the report keeps the solve's status and message.
-run "${small[@]}" --set solver.max_iter=1 --set output.solution="$dir/no_such_dir/x.mtx" \
+# An output that cannot be written is refused before the setup: a missing directory, a directory,
+# a read-only directory (not for root, whom access() lets write anywhere).
+expect "solution in a missing directory" 1 \
+  "output.solution = \"$dir/no_such_dir/x.mtx\" cannot be written ($dir/no_such_dir: No such file or directory)" -- \
+  --config "$dir/mmb.cfg" --set output.solution="$dir/no_such_dir/x.mtx"
+expect "report is a directory" 1 "output.report = \"$dir\" cannot be written ($dir: Is a directory)" -- \
+  --config "$dir/mmb.cfg" --set output.report="$dir"
+if [ "$(id -u)" -ne 0 ]; then
+  mkdir "$dir/ro"; chmod 555 "$dir/ro"
+  expect "solution in a read-only directory" 1 "cannot be written ($dir/ro: Permission denied)" -- \
+    --config "$dir/mmb.cfg" --set output.solution="$dir/ro/x.mtx"
+else
+  echo "note solution in a read-only directory: not checked as root (access() grants root every write)"
+fi
+# Out of iterations, then x not writable (a full device): exit 3; the report keeps the solve's status and message.
+run "${small[@]}" --set solver.max_iter=1 --set output.solution=/dev/full \
   --set output.report="$dir/unwritten.json"
-[ $code -eq 3 ] && grep -q "no_such_dir/x.mtx: cannot open for writing" "$dir/err" &&
+[ $code -eq 3 ] && grep -q "/dev/full: write failed" "$dir/err" &&
   python3 - "$dir/unwritten.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -172,7 +184,7 @@ assert r["status"] == "AMG_ERR_NOT_CONVERGED" and r["message"].startswith("PCG d
 assert r["solution_file"] == "", r["solution_file"]
 PY
 verdict "x not writable after a solve out of iterations: the report keeps the solve's message" $? \
-  "$(grep -m1 'cannot open' "$dir/err")"
+  "$(grep -m1 'write failed' "$dir/err")"
 # output.solution naming an input (another path to the same file) or the report: refused, nothing written.
 cp "$dir/tri4.mtx" "$dir/clash.mtx"
 expect "output.solution = problem.file" 1 \

@@ -176,6 +176,10 @@ static void check_full_file(void) {
   /* an output path is not resolved against the config's directory */
   CHECK(!strcmp(c.report, "out/run_3000000000.json"), "report '%s'", c.report);
   CHECK(c.amg.verbose == 0, "amg.verbose %d", c.amg.verbose);
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_IO, /* there is no ./out */
+              DIR "/full.cfg:3: output.report = \"out/run_3000000000.json\" cannot be written (out: No such file or "
+              "directory)");
+  CHECK_OK(app_config_set(&c, "output.report=" DIR "/run.json"));
   CHECK_OK(app_config_finish(&c));
   CHECK(c.amg.verbose == 0, "amg.verbose %d after app_config_finish", c.amg.verbose);
 
@@ -680,6 +684,19 @@ static void check_config_files(void) {
               "output.solution = \"./" DIR "//inc.cfg\" is the configuration file " DIR "/inc.cfg");
   CHECK_OK(app_config_set(&c, "output.solution=" DIR "/x.mtx"));
   CHECK_OK(app_config_finish(&c));
+  /* an output that cannot be written is refused before any work */
+  CHECK_OK(app_config_set(&c, "output.solution=" DIR));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_IO,
+              "output.solution = \"" DIR "\" cannot be written (" DIR ": Is a directory)");
+  CHECK_OK(app_config_set(&c, "output.solution=" DIR "/inc.cfg/x.mtx"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_IO,
+              "output.solution = \"" DIR "/inc.cfg/x.mtx\" cannot be written (" DIR "/inc.cfg/x.mtx: Not a directory)");
+  CHECK_OK(app_config_set(&c, "output.solution=" DIR "/none/x.mtx"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_IO,
+              "output.solution = \"" DIR "/none/x.mtx\" cannot be written (" DIR "/none: No such file or directory)");
+  CHECK_OK(app_config_set(&c, "output.solution="));
+  CHECK_OK(app_config_set(&c, "output.report=/"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_IO, "output.report = \"/\" cannot be written (/: Is a directory)");
 
   static char names[APP_CONFIG_FILES_MAX][32];
   char text[APP_CONFIG_FILES_MAX * 40] = "";
