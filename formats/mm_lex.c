@@ -10,12 +10,16 @@
 
 /* AMG_ERR_PARSE with "path:line: " in front of the formatted text. */
 amg_status fmt_mm_parse_error(const mm_file *r, const char *fmt, ...) {
-  char what[256];
+  char what[256], shown[4 * sizeof what];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(what, sizeof what, fmt, ap);
   va_end(ap);
-  return amg_error(AMG_ERR_PARSE, "%s:%lld: %s", r->path, r->line, what);
+  /* control characters (a binary file's, quoted) as \xNN, so that they reach no terminal */
+  size_t n = 0;
+  for (const unsigned char *c = (const unsigned char *)what; *c; c++)
+    n += (size_t)snprintf(shown + n, sizeof shown - n, *c < 0x20 || *c == 0x7f ? "\\x%02x" : "%c", *c);
+  return amg_error(AMG_ERR_PARSE, "%s:%lld: %s", r->path, r->line, shown);
 }
 
 void fmt_mm_open(mm_file *r, const char *path) {
