@@ -5,8 +5,8 @@
 # fmt_device_answer (9afe4a0). Build;
 # ctest -L gpu (11 tests); memcheck of test_gpu_default_pool and test_api_edges gpu (test_gpu_aggregate's
 # left out: device time was short, its kernels unchanged since runs 349-350); spgemm_bench; racecheck of
-# test_gpu_default_pool. test_gpu_aggregate's
-# racecheck (over 150 s) runs alone in command_b.sh.
+# test_gpu_default_pool (BENCH=0: no spgemm_bench). test_gpu_aggregate's racecheck (over 150 s)
+# runs alone in command_b.sh.
 [ -d spgemm ] || cd "$(dirname "$0")/../../.."
 set -uo pipefail
 t0=$SECONDS
@@ -14,11 +14,13 @@ OUT=$OUT STEP_TIMEOUT=240 SANITIZE="build-gpu/tests/test_gpu_default_pool build-
   scripts/gpu_check.sh build tests memcheck > "$OUT/checks.txt" 2>&1; echo "gpu_check rc=$? ($((SECONDS - t0)) s)"
 sed -n '/==== summary/,$p' "$OUT/checks.txt" | grep -v "^name"
 grep -E "tests passed|Failed|Skipped|\*\*\*" "$OUT/tests.log"
+if [ "${BENCH:-1}" = 0 ]; then echo "spgemm_bench: not run (BENCH=0)"; else
 timeout 150 build-gpu/apps/spgemm_bench > "$OUT/bench1.log" 2>&1; echo "spgemm_bench rc=$? ($((SECONDS - t0)) s)"
 grep -E "differs|error" "$OUT/bench1.log" | head -5
 echo "== level 0, tile ms / cuSPARSE ms / speedup"
 awk -F'|' '/^[23]d[0-9]+-[0-9]+ +0 /{ if ($1 ~ /order|A\^2|csr->/) { split($2,t," "); split($3,c," "); printf "%-44s %7s %7s  %s\n", substr($1,1,44), t[1], c[1], $4 } }' "$OUT/bench1.log"
 awk -F'|' '/^[23]d[0-9]+-[0-9]+ +[0-9]+ /{ split($1,a," "); if (a[2]>=1 && !(a[1] ~ /^2d/ && a[2]==1) && $1 !~ /order|csr->|A\^2/) { n++; split($2,t," "); if (t[1]<=0.15) ok++; else print "  coarse miss:", $1, t[1] } } END { print "  coarse products within 0.15 ms: " ok " of " n }' "$OUT/bench1.log"
+fi
 for t in test_gpu_default_pool; do
   timeout 60 compute-sanitizer --tool racecheck --error-exitcode 99 build-gpu/tests/$t >> "$OUT/sanitizer.log" 2>&1
   echo "racecheck $t rc=$? ($((SECONDS - t0)) s)"
