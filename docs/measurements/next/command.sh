@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Run 351 (written 2026-12-06, run 2026-12-07 with a spgemm_bench round added): the code of b210db8 again (run 350's column floor reverted, notes item 76): the first
+# Run 351 (written 2026-12-06; NOT RUN on 2026-12-07 either: no machine could be started in eight
+# tries over two hours, and the tries used the session's device time; run it first): the code of
+# b210db8 again (run 350's column floor reverted, notes item 76): the first
 # GPU run of exactly the edits made after run 349 (the pool kept only once set up, pool counters
 # that make no CUDA context, test_gpu_default_pool, the coupled_each_case refactor) and of
 # fmt_device_answer (9afe4a0). Build;
