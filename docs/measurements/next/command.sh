@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Run 351 (written 2026-12-06; NOT RUN on 2026-12-07 either: no machine could be started in eight
-# tries over two hours, and the tries used the session's device time; run it first): the code of
+# Run 351 (written 2026-12-06; NOT RUN on 2026-12-07 either: no machine could be started in about
+# sixteen tries over two hours, which used up the session's device time; run it first): the code of
 # b210db8 again (run 350's column floor reverted, notes item 76): the first
 # GPU run of exactly the edits made after run 349 (the pool kept only once set up, pool counters
 # that make no CUDA context, test_gpu_default_pool, the coupled_each_case refactor) and of
