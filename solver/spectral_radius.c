@@ -38,10 +38,15 @@ amg_status amg_spectral_radius(const fmt_tile *a, const double *d, const double 
   if (s == AMG_OK && steps > 0) {
     /* a breakdown at any step leaves a zero or non-finite sum in the last one */
     if (!(last[AMG_POWER_XDX] > 0) || !isfinite(last[AMG_POWER_XAX]) || !(last[AMG_POWER_YY] > 0) ||
-        !isfinite(last[AMG_POWER_YY]))
+        !isfinite(last[AMG_POWER_YY])) {
+      /* the input is finite (checked), so a non-finite sum is an overflow */
+      int overflow = !isfinite(last[AMG_POWER_XAX]) || !isfinite(last[AMG_POWER_XDX]) || !isfinite(last[AMG_POWER_YY]);
       s = amg_error(AMG_ERR_NONFINITE,
-                    "spectral radius: power iteration broke down (x'Ax = %g, x'Dx = %g, |D^-1 A x|^2 = %g)",
-                    last[AMG_POWER_XAX], last[AMG_POWER_XDX], last[AMG_POWER_YY]);
+                    "spectral radius: power iteration broke down (x'Ax = %g, x'Dx = %g, |D^-1 A x|^2 = %g)%s",
+                    last[AMG_POWER_XAX], last[AMG_POWER_XDX], last[AMG_POWER_YY],
+                    overflow ? "; its sums overflowed: the matrix's entries are too near the limit of a double, "
+                               "rescale the matrix" : "");
+    }
     else
       *rho = last[AMG_POWER_XAX] / last[AMG_POWER_XDX];
   }

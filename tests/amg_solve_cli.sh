@@ -95,6 +95,10 @@ expect "NaN entry" 1 "nan.mtx:3: value is not finite" -- --config "$dir/nan.cfg"
 # Indefinite with a positive diagonal: [[1, 2], [2, 1]] has eigenvalues 3 and -1.
 mm indefinite '%%MatrixMarket matrix coordinate real symmetric\n2 2 3\n1 1 1\n2 1 2\n2 2 1\n'
 expect "indefinite matrix" 2 "not positive definite" -- --config "$dir/indefinite.cfg"
+# SPD, but with entries near double's limit: the power iteration's sums overflow; the message says to rescale.
+mm huge_values '%%MatrixMarket matrix coordinate real symmetric\n4 4 7\n1 1 1.7e308\n2 1 -8e307\n2 2 1.7e308\n3 2 -8e307\n3 3 1.7e308\n4 3 -8e307\n4 4 1.7e308\n'
+expect "entries near DBL_MAX" 2 "its sums overflowed: the matrix's entries are too near the limit of a double, rescale the matrix" -- \
+  --config "$dir/huge_values.cfg" --set amg.coarse_size=1
 # Declared sizes are checked before the O(rows) arrays are allocated: 2e9 rows, 3 entries.
 mm huge '%%MatrixMarket matrix coordinate real general\n2000000000 2000000000 3\n1 1 1\n2 2 1\n3 3 1\n'
 expect "2e9 rows, 3 entries" 1 "huge.mtx:2: 3 entries for 2000000000 rows" -- --config "$dir/huge.cfg"
