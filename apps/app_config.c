@@ -761,14 +761,19 @@ static amg_status read_stream(FILE *f, const char *name, char **out) {
   return AMG_OK;
 }
 
+/* The configuration file that st describes, or NULL. */
+static const struct app_config_file *config_file_of(const app_config *cfg, const struct stat *st) {
+  for (int k = 0; k < cfg->config_files; k++)
+    if (cfg->config_file[k].dev == (uint64_t)st->st_dev && cfg->config_file[k].ino == (uint64_t)st->st_ino)
+      return &cfg->config_file[k];
+  return NULL;
+}
+
 /* Adds the configuration file st (name: as messages show it) to
  * cfg->config_file, once; cfg NULL: nothing to record. */
 static amg_status note_config_file(app_config *cfg, const struct stat *st, const char *name) {
-  if (!cfg)
+  if (!cfg || config_file_of(cfg, st))
     return AMG_OK;
-  for (int k = 0; k < cfg->config_files; k++)
-    if (cfg->config_file[k].dev == (uint64_t)st->st_dev && cfg->config_file[k].ino == (uint64_t)st->st_ino)
-      return AMG_OK;
   if (cfg->config_files == APP_CONFIG_FILES_MAX)
     return amg_error(AMG_ERR_CONFIG, "%s: more than %d configuration files (the file and its @includes)", name,
                      APP_CONFIG_FILES_MAX);
@@ -1146,6 +1151,13 @@ amg_status app_config_set(app_config *cfg, const char *assignment) {
 #define LINK_TARGET_MAX 4096 /* Linux's PATH_MAX: the longest symbolic link target */
 #define LINK_FOLLOW_MAX 40   /* the kernel's limit on links followed in one lookup */
 
+/* The directory path's last component is in, in dir (n bytes): "." for a
+ * bare name, "/" for a name in the root. */
+static void parent_dir(const char *path, char *dir, size_t n) {
+  const char *slash = strrchr(path, '/');
+  snprintf(dir, n, "%.*s", slash ? (slash == path ? 1 : (int)(slash - path)) : 1, slash ? path : ".");
+}
+
 /* What path names, for same_file: the file's device and inode where it
  * exists (1, *base NULL), else its directory's and its last component (2);
  * 0 where neither can be found. */
@@ -1155,7 +1167,7 @@ static int file_identity(const char *path, struct stat *st, const char **base) {
     return 1;
   const char *slash = strrchr(path, '/');
   char dir[2 * LINK_TARGET_MAX];
-  snprintf(dir, sizeof dir, "%.*s", slash ? (slash == path ? 1 : (int)(slash - path)) : 1, slash ? path : ".");
+  parent_dir(path, dir, sizeof dir);
   *base = slash ? slash + 1 : path;
   return stat(dir, st) == 0 ? 2 : 0;
 }
@@ -1206,17 +1218,44 @@ static int same_file(const char *a, const char *b) {
 /* The configuration file that path names (following links), or NULL. */
 static const char *config_file_at(const app_config *cfg, const char *path) {
   struct stat st;
-  if (stat(path, &st) != 0)
-    return NULL;
-  for (int k = 0; k < cfg->config_files; k++)
-    if (cfg->config_file[k].dev == (uint64_t)st.st_dev && cfg->config_file[k].ino == (uint64_t)st.st_ino)
-      return cfg->config_file[k].name;
-  return NULL;
+  const struct app_config_file *file = stat(path, &st) == 0 ? config_file_of(cfg, &st) : NULL;
+  return file ? file->name : NULL;
+}
+
+/* An output path that cannot be written (a directory, a missing or
+ * read-only directory, a read-only file), found before the setup and solve
+ * rather than after them. Writing can still fail later (a full disk). */
+static amg_status check_output_place(const app_config *cfg, const char *key, const char *path) {
+  struct stat st;
+  const char *why = NULL, *what = path;
+  char dir[APP_PATH_MAX];
+  if (!path[0])
+    return AMG_OK;
+  if (stat(path, &st) == 0) {
+    if (S_ISDIR(st.st_mode))
+      why = strerror(EISDIR);
+    else if (access(path, W_OK) != 0)
+      why = strerror(errno);
+  } else if (errno != ENOENT) {
+    why = strerror(errno);
+  } else { /* a new file: its directory must exist and take it */
+    parent_dir(path, dir, sizeof dir);
+    what = dir;
+    if (stat(dir, &st) != 0)
+      why = strerror(errno);
+    else if (!S_ISDIR(st.st_mode))
+      why = strerror(ENOTDIR);
+    else if (access(dir, W_OK | X_OK) != 0)
+      why = strerror(errno);
+  }
+  if (!why)
+    return AMG_OK;
+  return at_key_sources(cfg, amg_error(AMG_ERR_IO, "%s = \"%s\" cannot be written (%s: %s)", key, path, what, why));
 }
 
 /* The files written (output.solution, output.report) must differ from each
  * other, from every input file that is read and from the configuration's
- * files. */
+ * files, and be writable where they are. */
 static amg_status check_output_paths(const app_config *cfg) {
   const struct { const char *key, *value; int used, output; } files[] = {
       {"output.solution", cfg->solution, 1, 1},
@@ -1239,39 +1278,19 @@ static amg_status check_output_paths(const app_config *cfg) {
                                            "%s = \"%s\" is the configuration file %s; give %s another path",
                                            files[o].key, files[o].value, config, files[o].key));
   }
+  for (size_t o = 0; o < count && files[o].output; o++) {
+    amg_status st = check_output_place(cfg, files[o].key, files[o].value);
+    if (st != AMG_OK)
+      return st;
+  }
   return AMG_OK;
 }
 
-/* An output path that cannot be written (a directory, a missing or
- * read-only directory, a read-only file), found before the setup and solve
- * rather than after them. Writing can still fail later (a full disk). */
-static amg_status check_output_place(const app_config *cfg, const char *key, const char *path) {
-  struct stat st;
-  const char *why = NULL, *what = path;
-  char dir[APP_PATH_MAX];
-  if (!path[0])
-    return AMG_OK;
-  if (stat(path, &st) == 0) {
-    if (S_ISDIR(st.st_mode))
-      why = strerror(EISDIR);
-    else if (access(path, W_OK) != 0)
-      why = strerror(errno);
-  } else if (errno != ENOENT) {
-    why = strerror(errno);
-  } else { /* a new file: its directory must exist and take it */
-    const char *slash = strrchr(path, '/');
-    snprintf(dir, sizeof dir, "%.*s", slash ? (slash == path ? 1 : (int)(slash - path)) : 1, slash ? path : ".");
-    what = dir;
-    if (stat(dir, &st) != 0)
-      why = strerror(errno);
-    else if (!S_ISDIR(st.st_mode))
-      why = strerror(ENOTDIR);
-    else if (access(dir, W_OK | X_OK) != 0)
-      why = strerror(errno);
-  }
-  if (!why)
-    return AMG_OK;
-  return at_key_sources(cfg, amg_error(AMG_ERR_IO, "%s = \"%s\" cannot be written (%s: %s)", key, path, what, why));
+/* The name of a choice key's value, as a config file writes it. */
+static const char *choice_name(const key_choice *choices, int value) {
+  while (choices->name && choices->value != value)
+    choices++;
+  return choices->name ? choices->name : "?";
 }
 
 /* A file key set (not "") where the problem reads no such file: the data
@@ -1279,14 +1298,14 @@ static amg_status check_output_place(const app_config *cfg, const char *key, con
 static amg_status check_unread_files(const app_config *cfg) {
   if (cfg->file[0] && cfg->problem_type != APP_PROBLEM_MATRIX_MARKET)
     return at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
-                                         "problem.file = \"%s\" is set, but problem.type = \"poisson\" does not "
+                                         "problem.file = \"%s\" is set, but problem.type = \"%s\" does not "
                                          "read it; set problem.type = \"matrix_market\", or problem.file = \"\"",
-                                         cfg->file));
+                                         cfg->file, choice_name(problem_types, cfg->problem_type)));
   if (cfg->rhs_file[0] && cfg->rhs != APP_RHS_FILE)
     return at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
                                          "problem.rhs_file = \"%s\" is set, but problem.rhs = \"%s\" does not "
                                          "read it; set problem.rhs = \"file\", or problem.rhs_file = \"\"",
-                                         cfg->rhs_file, cfg->rhs == APP_RHS_ONES ? "ones" : "random"));
+                                         cfg->rhs_file, choice_name(rhs_kinds, cfg->rhs)));
   return AMG_OK;
 }
 
@@ -1294,10 +1313,6 @@ amg_status app_config_finish(app_config *cfg) {
   if (!cfg)
     return amg_error(AMG_ERR_ARG, "app_config_finish: NULL argument");
   amg_status st = check_output_paths(cfg);
-  if (st == AMG_OK)
-    st = check_output_place(cfg, "output.solution", cfg->solution);
-  if (st == AMG_OK)
-    st = check_output_place(cfg, "output.report", cfg->report);
   if (st == AMG_OK)
     st = check_unread_files(cfg);
   if (st != AMG_OK)

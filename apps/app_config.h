@@ -68,8 +68,8 @@ amg_status app_config_set(app_config *cfg, const char *assignment);
 /* Cross-key checks after everything is read (e.g. matrix_market needs a
  * file, rhs = "file" needs rhs_file, problem.file and rhs_file must not be
  * set where nothing reads them, output.solution must not name the same file
- * as output.report, an input file or a configuration file), then
- * amg_options_check. */
+ * as output.report, an input file or a configuration file, nor a place it
+ * cannot be written), then amg_options_check. */
 amg_status app_config_finish(app_config *cfg);
 
 /* The keys set (in a file or by --set) that the chosen problem does not

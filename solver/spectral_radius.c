@@ -40,14 +40,14 @@ amg_status amg_spectral_radius(const fmt_tile *a, const double *d, const double 
     if (!(last[AMG_POWER_XDX] > 0) || !isfinite(last[AMG_POWER_XAX]) || !(last[AMG_POWER_YY] > 0) ||
         !isfinite(last[AMG_POWER_YY])) {
       /* the input is finite (checked), so a non-finite sum is an overflow */
-      int overflow = !isfinite(last[AMG_POWER_XAX]) || !isfinite(last[AMG_POWER_XDX]) || !isfinite(last[AMG_POWER_YY]);
+      int overflow =
+          !isfinite(last[AMG_POWER_XAX]) || !isfinite(last[AMG_POWER_XDX]) || !isfinite(last[AMG_POWER_YY]);
       s = amg_error(AMG_ERR_NONFINITE,
                     "spectral radius: power iteration broke down (x'Ax = %g, x'Dx = %g, |D^-1 A x|^2 = %g)%s",
                     last[AMG_POWER_XAX], last[AMG_POWER_XDX], last[AMG_POWER_YY],
                     overflow ? "; its sums overflowed: the matrix's entries are too near the limit of a double, "
                                "rescale the matrix" : "");
-    }
-    else
+    } else
       *rho = last[AMG_POWER_XAX] / last[AMG_POWER_XDX];
   }
   fmt_free(x, loc);
