@@ -19,9 +19,7 @@ grep -E "tests passed|Failed|Skipped|\*\*\*" "$OUT/tests.log"
 if [ "${BENCH:-1}" = 0 ]; then echo "spgemm_bench: not run (BENCH=0)"; else
 timeout 150 build-gpu/apps/spgemm_bench > "$OUT/bench1.log" 2>&1; echo "spgemm_bench rc=$? ($((SECONDS - t0)) s)"
 grep -E "differs|error" "$OUT/bench1.log" | head -5
-echo "== level 0, tile ms / cuSPARSE ms / speedup"
-awk -F'|' '/^[23]d[0-9]+-[0-9]+ +0 /{ if ($1 ~ /order|A\^2|csr->/) { split($2,t," "); split($3,c," "); printf "%-44s %7s %7s  %s\n", substr($1,1,44), t[1], c[1], $4 } }' "$OUT/bench1.log"
-awk -F'|' '/^[23]d[0-9]+-[0-9]+ +[0-9]+ /{ split($1,a," "); if (a[2]>=1 && !(a[1] ~ /^2d/ && a[2]==1) && $1 !~ /order|csr->|A\^2/) { n++; split($2,t," "); if (t[1]<=0.15) ok++; else print "  coarse miss:", $1, t[1] } } END { print "  coarse products within 0.15 ms: " ok " of " n }' "$OUT/bench1.log"
+scripts/bench_targets.sh "$OUT/bench1.log"
 fi
 for t in test_gpu_default_pool; do
   timeout 60 compute-sanitizer --tool racecheck --error-exitcode 99 build-gpu/tests/$t >> "$OUT/sanitizer.log" 2>&1
