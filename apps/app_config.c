@@ -393,7 +393,9 @@ static amg_status store_float(char *field, const app_key *k, double d, const cha
     char range[64], text[32];
     range_text(k, 0, range, sizeof range);
     format_double(text, sizeof text, d);
-    return amg_error(AMG_ERR_CONFIG, "%s: %s = %s is not %s", where, k->name, text, range);
+    /* libconfig reads a literal such as 1e-400 as 0, and its text is gone */
+    return amg_error(AMG_ERR_CONFIG, "%s: %s = %s is not %s%s", where, k->name, text, range,
+                     d == 0 ? " (a value of magnitude below 4.9e-324 reads as 0)" : "");
   }
   memcpy(field, &d, sizeof d);
   return AMG_OK;

@@ -295,6 +295,8 @@ static void check_file_errors(void) {
        "tcfg_float_range.cfg:2: amg.strength_theta = 1.5 is not in [0, 1)"},
       {"tcfg_tol_range.cfg", "solver = {\n  tol = 1;\n};\n", AMG_ERR_CONFIG,
        "tcfg_tol_range.cfg:2: solver.tol = 1 is not in (0, 1)"},
+      {"tcfg_tol_underflow.cfg", "solver = {\n  tol = 1e-400;\n};\n", AMG_ERR_CONFIG,
+       "tcfg_tol_underflow.cfg:2: solver.tol = 0 is not in (0, 1) (a value of magnitude below 4.9e-324 reads as 0)"},
       {"tcfg_choice.cfg", "problem = {\n  type = \"poison\";\n};\n", AMG_ERR_CONFIG,
        "tcfg_choice.cfg:2: problem.type = \"poison\" is not one of \"poisson\", \"matrix_market\" "
        "(did you mean \"poisson\"?)"},
@@ -373,6 +375,8 @@ static void check_set_errors(void) {
       {"solver.tol=nan", "--set solver.tol=nan: solver.tol must be a number (got a string)"},
       {"solver.tol=true", "--set solver.tol=true: solver.tol must be a number (got a boolean)"},
       {"solver.tol=1", "--set solver.tol=1: solver.tol = 1 is not in (0, 1)"},
+      {"solver.tol=1e-400",
+       "--set solver.tol=1e-400: solver.tol = 0 is not in (0, 1) (a value of magnitude below 4.9e-324 reads as 0)"},
       {"solver.max_iter=1000001", "--set solver.max_iter=1000001: solver.max_iter = 1000001 is not in 1..1000000"},
       {"problem.stencil=6", "--set problem.stencil=6: problem.stencil = 6 is not one of 5, 9, 7, 27"},
       {"amg.spgemm=cusprase",
