@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Run 352 (not run yet; left from run 351, 2026-12-07): racecheck of test_gpu_aggregate alone (over 150 s under racecheck), on the build
-# command.sh left in build-gpu/ (built here: the machine is fresh each session).
+# Run 352 (not run yet; left from run 351, 2026-12-07): racecheck of test_gpu_aggregate alone
+# (over 150 s under racecheck); builds first where build-gpu/ is missing, as on a fresh machine.
 [ -d spgemm ] || cd "$(dirname "$0")/../../.."
 set -uo pipefail
 t0=$SECONDS
