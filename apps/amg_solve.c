@@ -371,11 +371,14 @@ static void note_unused_in_compare(const app_config *cfg) {
     fprintf(stderr, "amg_solve: --compare-orders solves nothing; ignoring %s\n", list);
 }
 
-/* The key an assignment names, without spaces, in key (n bytes). */
+/* The key an assignment names, without spaces, in key (n bytes); "" where
+ * there is no '=' (app_config_set names that fault). */
 static void set_key_of(const char *assignment, char *key, size_t n) {
   while (isspace((unsigned char)*assignment))
     assignment++;
   size_t len = strcspn(assignment, "=");
+  if (!assignment[len])
+    len = 0;
   while (len > 0 && isspace((unsigned char)assignment[len - 1]))
     len--;
   snprintf(key, n, "%.*s", (int)(len < n ? len : n - 1), assignment);

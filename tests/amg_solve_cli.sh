@@ -56,6 +56,8 @@ expect "missing config" 1 "cannot open" -- --config "$dir/nowhere.cfg"
 expect "bad --set" 1 "--set amg.bogus=1: unknown key" -- --config "$src/configs/poisson2d_5pt_small.cfg" --set amg.bogus=1
 expect "--set of one key twice" 1 "--set solver.max_iter=3 and --set  solver.max_iter = 5 both set solver.max_iter; give each key once" \
   -- --config "$src/configs/poisson2d_5pt_small.cfg" --set solver.max_iter=3 --set " solver.max_iter = 5"
+expect "--set without = twice" 1 "--set solver.tol: expected section.key=value" \
+  -- --config "$src/configs/poisson2d_5pt_small.cfg" --set solver.tol --set solver.tol
 expect "--backend twice" 1 "--backend given twice ('cpu', then 'gpu')" -- --config "$dir/unknown.cfg" --backend gpu
 expect "--repeat with a sign" 1 "--repeat takes a count in 1..1000, not '+3'" -- --config "$dir/unknown.cfg" --repeat +3
 # Standard output that cannot be written (a full disk): an error, not a silent exit 0.
