@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Ran as run 351 on 2026-12-07 (H100, BENCH=0); calls.md lists this and the calls after it.
 # Run 351 (written 2026-12-06; NOT RUN on 2026-12-07 either: no machine could be started in about
 # sixteen tries over two hours, which used up the session's device time; run it first): the code of
 # b210db8 again (run 350's column floor reverted, notes item 76): the first
