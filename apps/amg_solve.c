@@ -371,41 +371,12 @@ static void note_unused_in_compare(const app_config *cfg) {
     fprintf(stderr, "amg_solve: --compare-orders solves nothing; ignoring %s\n", list);
 }
 
-/* The key an assignment names, without spaces, in key (n bytes); "" where
- * there is no '=' (app_config_set names that fault). */
-static void set_key_of(const char *assignment, char *key, size_t n) {
-  while (isspace((unsigned char)*assignment))
-    assignment++;
-  size_t len = strcspn(assignment, "=");
-  if (!assignment[len])
-    len = 0;
-  while (len > 0 && isspace((unsigned char)assignment[len - 1]))
-    len--;
-  snprintf(key, n, "%.*s", (int)(len < n ? len : n - 1), assignment);
-}
-
-/* A key given by two --set options is an error, as a key given twice in a
- * file is: nothing is taken silently over another value. */
-static amg_status check_sets_distinct(const char *const *sets, int nsets) {
-  char a[128], b[128];
-  for (int i = 0; i < nsets; i++) {
-    set_key_of(sets[i], a, sizeof a);
-    for (int j = 0; j < i && a[0]; j++) {
-      set_key_of(sets[j], b, sizeof b);
-      if (!strcmp(a, b))
-        return amg_error(AMG_ERR_CONFIG, "--set %.100s and --set %.100s both set %s; give each key once", sets[j],
-                         sets[i], a);
-    }
-  }
-  return AMG_OK;
-}
-
 /* The configuration: the file, the --set overrides, the backend; an exit
  * code, 0 to go on. */
 static int configure(app_config *cfg, const char *config, const char *const *sets, int nsets,
                      const char *backend, int compare, int with_cusparse) {
   app_config_default(cfg);
-  amg_status s = check_sets_distinct(sets, nsets);
+  amg_status s = app_config_check_sets(sets, nsets);
   if (s == AMG_OK)
     s = app_config_load(cfg, config);
   for (int k = 0; k < nsets && s == AMG_OK; k++)

@@ -1150,6 +1150,27 @@ amg_status app_config_set(app_config *cfg, const char *assignment) {
   return st;
 }
 
+/* The key an assignment names, trimmed, kept in buf (n bytes); "" where
+ * there is no '=' (app_config_set names that fault). */
+static const char *assignment_key(const char *assignment, char *buf, size_t n) {
+  const char *eq = strchr(assignment, '=');
+  size_t len = eq ? (size_t)(eq - assignment) : 0;
+  snprintf(buf, n, "%.*s", (int)(len < n ? len : n - 1), assignment);
+  return trim(buf);
+}
+
+amg_status app_config_check_sets(const char *const *sets, int nsets) {
+  char buf_a[128], buf_b[128];
+  for (int i = 0; i < nsets; i++) {
+    const char *a = assignment_key(sets[i], buf_a, sizeof buf_a);
+    for (int j = 0; j < i && a[0]; j++)
+      if (!strcmp(a, assignment_key(sets[j], buf_b, sizeof buf_b)))
+        return amg_error(AMG_ERR_CONFIG, "--set %.100s and --set %.100s both set %s; give each key once", sets[j],
+                         sets[i], a);
+  }
+  return AMG_OK;
+}
+
 #define LINK_TARGET_MAX 4096 /* Linux's PATH_MAX: the longest symbolic link target */
 #define LINK_FOLLOW_MAX 40   /* the kernel's limit on links followed in one lookup */
 

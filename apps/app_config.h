@@ -65,6 +65,11 @@ amg_status app_config_load(app_config *cfg, const char *path);
  * name the --set argument. */
 amg_status app_config_set(app_config *cfg, const char *assignment);
 
+/* A key given by two of the assignments (--set options) is an error, as a
+ * key given twice in a file is: nothing is taken silently over another
+ * value. app_config_set itself lets a later call replace a value. */
+amg_status app_config_check_sets(const char *const *sets, int nsets);
+
 /* Cross-key checks after everything is read (e.g. matrix_market needs a
  * file, rhs = "file" needs rhs_file, problem.file and rhs_file must not be
  * set where nothing reads them, output.solution must not name the same file
