@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run 352 (not run yet; left from run 351, 2026-12-07): racecheck of test_gpu_aggregate alone
+# Run 352 (2026-12-07, H100, tree of 6d34866): racecheck of test_gpu_aggregate alone
 # (over 150 s under racecheck); builds first where build-gpu/ is missing, as on a fresh machine.
 [ -d spgemm ] || cd "$(dirname "$0")/../../.."
 set -uo pipefail
