@@ -18,7 +18,10 @@
  * At the end the true residual b - A x is recomputed, and it decides
  * convergence: PCG restarts from x when its own residual met tol and the
  * true one did not. A b whose norm cannot be squared in double is scaled by
- * a power of two. */
+ * a power of two; at each PCG start b, x and r are scaled again where r'r
+ * and r'Mr (about ||r||^2 / |A|) would not both stay well inside double's
+ * range, as with A's entries near 1e300 or 1e-300. Scaling by 2^k is exact,
+ * so the iterates are those of the unscaled solve, times 2^k. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -118,10 +121,53 @@ static void print_iteration(const amg_hierarchy *h, int it, const double *histor
             history[it - 1] > 0 ? history[it] / history[it - 1] : 0.0);
 }
 
+/* At a PCG start r'r and r'Mr must lie within 2^+-BALANCE_RANGE; else b, x
+ * and r are scaled by 2^k so that the two straddle 1 (then each is within
+ * about 2^+-512 for any A in double's range), up to BALANCE_TRIES times, by
+ * BALANCE_STEP where r'Mr overflowed or underflowed. Either way both keep
+ * about 2^500 of room above and below: ||r|| can fall by 1e-75 before r'Mr
+ * leaves double's normal range. */
+#define BALANCE_RANGE 300
+#define BALANCE_STEP 256
+#define BALANCE_TRIES 3
+/* b's norm stays within 2^+-BALANCE_BNORM: no entry of b overflows, and
+ * only entries below 2^-474 ||b|| could round */
+#define BALANCE_BNORM 600
+
+/* The k for b, x, r *= 2^k at a PCG start (0: in range, or a fault that the
+ * start's checks report). */
+static int balance_exponent(double rr, double rz, double bnorm) {
+  if (!(rr >= DBL_MIN && rr <= DBL_MAX) || !(rz >= 0)) /* NaN is reported, never retried */
+    return 0;
+  int k;
+  if (rz > DBL_MAX)
+    k = -BALANCE_STEP;
+  else if (rz < DBL_MIN)
+    k = BALANCE_STEP;
+  else {
+    int lr = ilogb(rr), lz = ilogb(rz); /* each gains 2k */
+    int in_range = lr >= -BALANCE_RANGE && lz >= -BALANCE_RANGE && lr <= BALANCE_RANGE && lz <= BALANCE_RANGE;
+    k = in_range ? 0 : -(lr + lz) / 4;
+  }
+  double scaled = ldexp(bnorm, k);
+  return scaled >= ldexp(1.0, -BALANCE_BNORM) && scaled <= ldexp(1.0, BALANCE_BNORM) ? k : 0;
+}
+
+/* v *= 2^k where the hierarchy lives (exact for entries that stay normal);
+ * tmp is overwritten. */
+static amg_status scale_exact(amg_hierarchy *h, int k, double *v, double *tmp) {
+  int32_t n = h->level[0].a->m;
+  amg_status s = amg_fill(h->loc, n, 0.0, tmp);
+  if (s == AMG_OK)
+    s = amg_axpy(h->loc, n, ldexp(1.0, k), v, tmp);
+  return s == AMG_OK ? amg_copy(h->loc, n, tmp, v) : s;
+}
+
 /* PCG from the workspace's x: x = 0 and r = b at the first start; at a
  * restart x is kept and r must already hold b - A x. Iterations continue
- * the report's count. */
-static amg_status pcg(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int from_zero) {
+ * the report's count. A start may scale b, x and r by 2^k (see
+ * balance_exponent): *bnorm and *shift follow. */
+static amg_status pcg(amg_hierarchy *h, double *bnorm, int *shift, amg_solve_report *rep, int from_zero) {
   amg_workspace *w = &h->ws;
   fmt_location loc = h->loc;
   int32_t n = h->level[0].a->m;
@@ -132,14 +178,30 @@ static amg_status pcg(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int
     if (s == AMG_OK)
       s = amg_copy(loc, n, w->b, w->r);
   }
-  if (s == AMG_OK)
+  for (int tries = 0; s == AMG_OK; tries++) {
     s = amg_vcycle(h, w->r, w->z);
-  if (s == AMG_OK)
-    s = amg_pcg_dot(loc, n, w->r, w->z, w->s, AMG_PCG_RZ, w->partials);
+    if (s == AMG_OK)
+      s = amg_pcg_dot(loc, n, w->r, w->z, w->s, AMG_PCG_RZ, w->partials);
+    if (s == AMG_OK)
+      s = amg_pcg_dot(loc, n, w->r, w->r, w->s, AMG_PCG_RR, w->partials);
+    if (s == AMG_OK)
+      s = fetch(h);
+    int k = s == AMG_OK && tries < BALANCE_TRIES ? balance_exponent(sh[AMG_PCG_RR], sh[AMG_PCG_RZ], *bnorm) : 0;
+    if (k == 0)
+      break;
+    if (h->opt.verbose)
+      fprintf(stderr, "amg solve: r'r = %.3e, r'Mr = %.3e at the PCG start; b, x and r scaled by 2^%d\n",
+              sh[AMG_PCG_RR], sh[AMG_PCG_RZ], k);
+    s = scale_exact(h, k, w->b, w->z);
+    if (s == AMG_OK)
+      s = scale_exact(h, k, w->x, w->z);
+    if (s == AMG_OK)
+      s = scale_exact(h, k, w->r, w->z);
+    *bnorm = ldexp(*bnorm, k);
+    *shift += k;
+  }
   if (s == AMG_OK)
     s = amg_copy(loc, n, w->z, w->p);
-  if (s == AMG_OK)
-    s = fetch(h);
   if (s != AMG_OK)
     return s;
   if (!isfinite(sh[AMG_PCG_RZ]))
@@ -156,7 +218,7 @@ static amg_status pcg(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int
       return s;
     double pq = sh[AMG_PCG_PQ], rr = sh[AMG_PCG_RR], rz = sh[AMG_PCG_RZ];
     rep->iterations = it;
-    rep->history[it] = sqrt(rr) / bnorm;
+    rep->history[it] = sqrt(rr) / *bnorm;
     rep->history_len = it + 1;
     print_iteration(h, it, rep->history);
     if (isfinite(pq) && !(pq > 0)) /* first: p'Ap = 0 makes alpha, x and r non-finite */
@@ -193,7 +255,7 @@ static amg_status pcg(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int
                        it, rz);
   }
   double true_rel = NAN;
-  s = true_residual(h, bnorm, &true_rel); /* the history holds PCG's own residual */
+  s = true_residual(h, *bnorm, &true_rel); /* the history holds PCG's own residual */
   if (s != AMG_OK)
     return s;
   return amg_error(AMG_ERR_NOT_CONVERGED,
@@ -335,10 +397,11 @@ static amg_status check_rounded_x(amg_hierarchy *h, const double *x, int shift, 
  * current x at most this many times before reporting that tol was not met. */
 #define PCG_RESTARTS 2
 
-static amg_status pcg_with_restarts(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int from_zero) {
-  amg_status s = pcg(h, bnorm, rep, from_zero);
+static amg_status pcg_with_restarts(amg_hierarchy *h, double *bnorm, int *shift, amg_solve_report *rep,
+                                    int from_zero) {
+  amg_status s = pcg(h, bnorm, shift, rep, from_zero);
   for (int restarts = 0; s == AMG_OK; restarts++) {
-    amg_status tr = true_residual(h, bnorm, &rep->relative_residual); /* leaves b - A x in r */
+    amg_status tr = true_residual(h, *bnorm, &rep->relative_residual); /* leaves b - A x in r */
     if (tr != AMG_OK || rep->relative_residual <= h->opt.tol)
       return tr;
     rep->converged = 0;
@@ -352,7 +415,7 @@ static amg_status pcg_with_restarts(amg_hierarchy *h, double bnorm, amg_solve_re
     if (h->opt.verbose)
       fprintf(stderr, "amg solve: true residual %.3e > tol at iteration %d; PCG restarts from x\n",
               rep->relative_residual, rep->iterations);
-    s = pcg(h, bnorm, rep, 0);
+    s = pcg(h, bnorm, shift, rep, 0);
   }
   return s;
 }
@@ -429,7 +492,7 @@ static amg_status solve(amg_hierarchy *h, const double *b, double *x, amg_solve_
   if (guess_met)
     s = AMG_OK;
   else if (h->opt.solver == AMG_SOLVER_PCG)
-    s = pcg_with_restarts(h, bnorm, rep, !guess);
+    s = pcg_with_restarts(h, &bnorm, &shift, rep, !guess);
   else
     s = stationary(h, bnorm, rep, !guess);
   char message[AMG_MESSAGE_MAX];
