@@ -304,9 +304,12 @@ static amg_status stationary(amg_hierarchy *h, double bnorm, amg_solve_report *r
   }
   if (s != AMG_OK)
     return s;
-  return amg_error(AMG_ERR_NOT_CONVERGED,
-                   "V-cycles did not reach tol = %g in %d iterations (||r||/||b|| = %.3e)", h->opt.tol,
-                   h->opt.max_iter, rep->history[rep->history_len - 1]);
+  double last = rep->history[rep->history_len - 1];
+  return amg_error(AMG_ERR_NOT_CONVERGED, "V-cycles did not reach tol = %g in %d iterations (||r||/||b|| = %.3e%s)",
+                   h->opt.tol, h->opt.max_iter, last,
+                   last > start_of(rep) ? ", above the start's: the V-cycle does not converge; A may not be positive "
+                                          "definite, or " SMOOTHER_HINT
+                                        : "");
 }
 
 /* The host vector v times 2^shift (exact) into dst, where the hierarchy

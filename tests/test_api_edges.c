@@ -10,7 +10,9 @@
  *   singular matrix);
  * - diagonals too small to invert, and entries so large that |a_ii a_jj|
  *   overflows, are handled (refused by name, or coarsened as usual);
- * - a nonsymmetric A that fails is said to be nonsymmetric;
+ * - a nonsymmetric A that fails is said to be nonsymmetric, and a slightly
+ *   indefinite one that passes the setup is said to be maybe not positive
+ *   definite, by PCG and by the V-cycles;
  * - PCG on a badly scaled SPD matrix is not cut off as diverged, and on a
  *   singular one fails with a message that says it may be singular;
  * - PCG converges on A * 2^996 and A * 2^-1012, where r'Mr ~ ||r||^2 / |A|
@@ -379,6 +381,29 @@ static void extreme_matrices(void) {
  * residual rises to about 1e6 ||b|| at the first iteration and then falls.
  * It must not be cut off as diverged; it gets within 1e-6 (its attainable
  * accuracy is near 5e-8 in double). */
+/* A slightly indefinite A (the 2D Laplacian less 0.012 on its diagonal: one
+ * negative eigenvalue) passes the setup; PCG names the breakdown, and the
+ * V-cycles, whose residual grows, say that A may not be positive definite. */
+static void slightly_indefinite(void) {
+  fmt_csr *a = NULL;
+  CHECK_OK(fmt_poisson(5, 40, &a));
+  if (!a)
+    return;
+  for (int32_t i = 0; i < a->m; i++)
+    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
+      if (a->col[k] == i)
+        a->val[k] -= 0.012;
+  double *b = random_vector(a->m, 3), *x = malloc((size_t)a->m * sizeof *x), res;
+  int conv;
+  amg_options o = options();
+  CHECK_ERROR(solve(a, &o, b, x, &res, &conv), AMG_ERR_BREAKDOWN, "not positive definite");
+  o.solver = AMG_SOLVER_STATIONARY;
+  CHECK_ERROR(solve(a, &o, b, x, &res, &conv), AMG_ERR_NOT_CONVERGED, "A may not be positive definite");
+  CHECK(conv == 0 && res > 1, "v-cycles on an indefinite A: converged %d, residual %.3e", conv, res);
+  free(b), free(x);
+  fmt_csr_destroy(a);
+}
+
 static void badly_scaled(void) {
   fmt_csr *a = NULL;
   CHECK_OK(fmt_poisson(5, 40, &a));
@@ -836,6 +861,7 @@ int main(int argc, char **argv) {
     kernels_loaded();
   }
   rhs_scaling();
+  slightly_indefinite();
   initial_guess();
   start_and_stop();
   converged_means_true_residual();
