@@ -20,8 +20,9 @@
  * true one did not. A b whose norm cannot be squared in double is scaled by
  * a power of two; at each PCG start b, x and r are scaled again where r'r
  * and r'Mr (about ||r||^2 / |A|) would not both stay well inside double's
- * range, as with A's entries near 1e300 or 1e-300. Scaling by 2^k is exact,
- * so the iterates are those of the unscaled solve, times 2^k. */
+ * range, as with A's entries near 1e300 or 1e-300. Scaling by 2^k is exact
+ * while entries stay in double's normal range: where the unscaled solve
+ * also stays in range, x comes out bit for bit the same. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -130,17 +131,19 @@ static void print_iteration(const amg_hierarchy *h, int it, const double *histor
 #define BALANCE_RANGE 300
 #define BALANCE_STEP 256
 #define BALANCE_TRIES 3
-/* b's norm stays within 2^+-BALANCE_BNORM: no entry of b overflows, and
- * only entries below 2^-474 ||b|| could round */
+/* b's norm stays within 2^+-BALANCE_BNORM (no entry of b overflows; only
+ * entries below 2^-422 ||b|| could lose bits), and r'r within
+ * 2^+-BALANCE_RR */
 #define BALANCE_BNORM 600
+#define BALANCE_RR 1000
 
 /* The k for b, x, r *= 2^k at a PCG start (0: in range, or a fault that the
- * start's checks report). */
+ * start's checks report: a NaN that persists once b is scaled down). */
 static int balance_exponent(double rr, double rz, double bnorm) {
-  if (!(rr >= DBL_MIN && rr <= DBL_MAX) || !(rz >= 0)) /* NaN is reported, never retried */
+  if (!(rr >= DBL_MIN && rr <= DBL_MAX) || rz < 0)
     return 0;
   int k;
-  if (rz > DBL_MAX)
+  if (!(rz <= DBL_MAX)) /* Inf, or NaN: an overflow inside the V-cycle gives Inf - Inf */
     k = -BALANCE_STEP;
   else if (rz < DBL_MIN)
     k = BALANCE_STEP;
@@ -150,7 +153,10 @@ static int balance_exponent(double rr, double rz, double bnorm) {
     k = in_range ? 0 : -(lr + lz) / 4;
   }
   double scaled = ldexp(bnorm, k);
-  return scaled >= ldexp(1.0, -BALANCE_BNORM) && scaled <= ldexp(1.0, BALANCE_BNORM) ? k : 0;
+  int rr_exp = ilogb(rr) + 2 * k;
+  int bounded = scaled >= ldexp(1.0, -BALANCE_BNORM) && scaled <= ldexp(1.0, BALANCE_BNORM) &&
+                rr_exp >= -BALANCE_RR && rr_exp <= BALANCE_RR;
+  return bounded ? k : 0;
 }
 
 /* v *= 2^k where the hierarchy lives (exact for entries that stay normal);

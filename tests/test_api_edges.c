@@ -15,7 +15,7 @@
  *   definite, by PCG and by the V-cycles;
  * - PCG on a badly scaled SPD matrix is not cut off as diverged, and on a
  *   singular one fails with a message that says it may be singular;
- * - PCG converges on A * 2^996 and A * 2^-1012, where r'Mr ~ ||r||^2 / |A|
+ * - PCG converges on A * 2^996, 2^-1012 and 2^-1016, where r'Mr ~ ||r||^2 / |A|
  *   would leave double's range, with x exactly 2^-996 times A's at 2^996;
  * - bad options (enum values, unequal sweeps under PCG, cuSPARSE on the
  *   CPU) and NULL arguments give a status, not a crash; so does a device
@@ -435,31 +435,39 @@ static void badly_scaled(void) {
   }
   /* A * 2^e with e near the ends of double's range: r'Mr ~ ||r||^2 / |A| left
      double's normal range at the start (2^996: PCG's r'Mr fell below 2^-1022
-     while ||r||/||b|| was still 1e-6; 2^-1012: r'Mr = Inf at once, x ~ 1e307),
-     until each PCG start rescaled b. Scaling A by 2^996 (even, so the coarse
+     while ||r||/||b|| was still 1e-6; 2^-1012: r'Mr = Inf at once, x ~ 1e307;
+     2^-1016: NaN, from Inf - Inf inside the V-cycle), until each PCG start
+     rescaled b. The V-cycles as a solver do not rescale: at 2^-1016 they
+     report the overflow. Scaling A by 2^996 (even, so the coarse
      Cholesky factor scales exactly too) scales every iterate exactly: x must
-     be 2^-996 times the unscaled A's x, bit for bit. At 2^-1012 the setup
-     meets subnormal values and is not exact, so the true residual decides. */
+     be 2^-996 times the unscaled A's x, bit for bit. At 2^-1012 and 2^-1016
+     the setup meets subnormal values and is not exact, so the true residual
+     decides. */
   CHECK_OK(fmt_poisson(5, 40, &a));
   for (int32_t i = 0; i < a->m; i++)
     b[i] = 1.0 + 0.1 * (i % 7);
   double *x0 = malloc((size_t)a->m * sizeof *x0);
-  const int exponents[] = {996, -1012};
+  const int exponents[] = {996, -1012, -1016};
   for (int solver = AMG_SOLVER_PCG; solver <= AMG_SOLVER_STATIONARY; solver++) {
     o.solver = (amg_solver_kind)solver;
     const char *name = solver == AMG_SOLVER_PCG ? "pcg" : "v-cycles";
     CHECK_OK(solve(a, &o, b, x0, &res, &conv));
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 3; k++) {
       fmt_csr *scaled = NULL;
       CHECK_OK(fmt_poisson(5, 40, &scaled));
       for (int64_t e = 0; e < scaled->nnz; e++)
         scaled->val[e] = ldexp(scaled->val[e], exponents[k]);
+      if (k == 2 && solver == AMG_SOLVER_STATIONARY) { /* no rescaling: its V-cycle overflows, by name */
+        CHECK_ERROR(solve(scaled, &o, b, x, &res, &conv), AMG_ERR_NONFINITE, "NaN or Inf");
+        fmt_csr_destroy(scaled);
+        continue;
+      }
       s = solve(scaled, &o, b, x, &res, &conv);
       truth = true_residual(scaled, b, x);
       int same = 1;
       for (int32_t i = 0; i < a->m; i++)
         same &= ldexp(x[i], exponents[k]) == x0[i];
-      CHECK(s == AMG_OK && conv == 1 && truth <= o.tol && (same || k == 1),
+      CHECK(s == AMG_OK && conv == 1 && truth <= o.tol && (same || k > 0),
             "%s, A * 2^%d: %s (%s), true residual %.3e, x %s 2^%d times A's x", name, exponents[k],
             amg_status_name(s), s == AMG_OK ? "" : amg_error_message(), truth, same ? "is" : "is not",
             -exponents[k]);

@@ -3,8 +3,10 @@
  * status, with a report that does not claim what was not computed.
  *  - The final true residual fails after PCG met tol: the solve fails, and
  *    its report says not converged, with no residual.
- *  - The coarse solve returns NaN at its k-th call: AMG_ERR_NONFINITE, at
- *    the start (k = 1) or inside the loop (k = 3), never "breakdown".
+ *  - The coarse solve returns NaN from its k-th call on: AMG_ERR_NONFINITE,
+ *    at the start (k = 1: the start retries with b scaled down, as for an
+ *    overflow, and still finds NaN) or inside the loop (k = 3), never
+ *    "breakdown".
  *  - Level 0's conversion to tiles fails: setup returns that failure. */
 #include <math.h>
 #include <stdlib.h>
@@ -26,7 +28,7 @@ amg_status __wrap_amg_residual(const fmt_tile *a, const double *b, const double 
 amg_status __real_amg_coarse_apply(const amg_coarse_solver *cs, const double *b, double *x);
 amg_status __wrap_amg_coarse_apply(const amg_coarse_solver *cs, const double *b, double *x) {
   amg_status s = __real_amg_coarse_apply(cs, b, x);
-  if (++coarse_calls == nan_at_coarse_call)
+  if (nan_at_coarse_call && ++coarse_calls >= nan_at_coarse_call) /* from then on, as a real fault would */
     x[0] = NAN;
   return s;
 }
