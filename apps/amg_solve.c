@@ -358,17 +358,19 @@ static int time_repeats(const app_config *cfg, const fmt_csr *a, const double *b
 
 /* What --compare-orders leaves unused (nothing is solved): one notice line
  * naming the keys that are set. */
-static void note_unused_in_compare(const app_config *cfg) {
+/* The keys that --compare-orders ignores, those set, into list; the outputs
+ * are cleared, so that a path that could not be written is not refused
+ * either. */
+static void ignored_in_compare(app_config *cfg, char *list, size_t size) {
   const struct { const char *key, *value; } keys[] = {{"output.report", cfg->report},
                                                       {"output.solution", cfg->solution},
                                                       {"problem.rhs_file", cfg->rhs_file},
                                                       {"problem.x0_file", cfg->x0_file}};
-  char list[128] = "";
+  list[0] = '\0';
   for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
     if (keys[k].value[0])
-      snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "", keys[k].key);
-  if (list[0])
-    fprintf(stderr, "amg_solve: --compare-orders solves nothing; ignoring %s\n", list);
+      snprintf(list + strlen(list), size - strlen(list), "%s%s", list[0] ? ", " : "", keys[k].key);
+  cfg->report[0] = cfg->solution[0] = '\0';
 }
 
 /* The configuration: the file, the --set overrides, the backend; an exit
@@ -381,6 +383,9 @@ static int configure(app_config *cfg, const char *config, const char *const *set
     s = app_config_load(cfg, config);
   for (int k = 0; k < nsets && s == AMG_OK; k++)
     s = app_config_set(cfg, sets[k]);
+  char ignored[128] = "";
+  if (s == AMG_OK && compare)
+    ignored_in_compare(cfg, ignored, sizeof ignored);
   if (s == AMG_OK)
     s = app_config_finish(cfg);
   if (s != AMG_OK)
@@ -414,8 +419,8 @@ static int configure(app_config *cfg, const char *config, const char *const *set
   char unused[3 * APP_SOURCE_MAX + 64];
   if (app_config_unused(cfg, unused, sizeof unused))
     fprintf(stderr, "amg_solve: not used by this problem, ignored: %s\n", unused);
-  if (compare)
-    note_unused_in_compare(cfg);
+  if (ignored[0])
+    fprintf(stderr, "amg_solve: --compare-orders solves nothing; ignoring %s\n", ignored);
   return 0;
 }
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const bench_problem problems[BENCH_PROBLEMS] = {
     {"2d5", 5, 1024}, {"2d9", 9, 1024}, {"3d7", 7, 101}, {"3d27", 27, 101}};
@@ -54,6 +55,23 @@ _Noreturn void bench_help(void) {
     exit(1);
   }
   exit(0);
+}
+
+void bench_check_paths(const bench_options *o) {
+  struct stat json, mtx;
+  if (o->json && o->mtx &&
+      (!strcmp(o->json, o->mtx) || (stat(o->json, &json) == 0 && stat(o->mtx, &mtx) == 0 &&
+                                    json.st_dev == mtx.st_dev && json.st_ino == mtx.st_ino)))
+    bench_usage("--json %s is the matrix --mtx %s: writing the JSON would destroy it; give --json another path",
+                o->json, o->mtx);
+}
+
+int bench_finish(void) {
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "%s: writing the results to stdout failed: %s\n", bench_program, strerror(errno));
+    return 1;
+  }
+  return 0;
 }
 
 void bench_json_create(json_writer *w, const char *path) {

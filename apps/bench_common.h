@@ -20,6 +20,10 @@ _Noreturn void bench_usage(const char *fmt, ...);
 /* --help or -h: the usage text on stdout, exit 0 (1 if stdout fails). */
 _Noreturn void bench_help(void);
 
+/* The exit code at the end of a run: 0, or 1 with a message where stdout
+ * could not be written (the results table lost). */
+int bench_finish(void);
+
 /* Creates the --json file path (none where path is NULL) before the run, so
  * that a bad path is known at once: exits with 2 and a message if it cannot. */
 void bench_json_create(json_writer *w, const char *path);
@@ -69,6 +73,10 @@ int bench_int_option(const char *arg, const char *val, int lo, int hi);
 /* Takes one of the options above with its value: 1 if taken, 0 if arg is
  * none of them; a usage error where --problem names no problem. */
 int bench_take_option(bench_options *o, const char *arg, const char *val);
+
+/* A usage error (exit 2) where --json names the --mtx file (the same path,
+ * or one file by its device and inode), before anything is opened. */
+void bench_check_paths(const bench_options *o);
 
 /* 1 and problem k in *pb (with --n applied) if it is to be run: picked by
  * --problem, or every problem when neither --problem nor --mtx was given. */

@@ -201,6 +201,7 @@ amg_status write_report(const char *path, const solve_run *run) {
   json_writer w;
   if (json_create(&w, path) != 0)
     return amg_error(AMG_ERR_IO, "%s: cannot write the report: %s", path, strerror(errno));
+  errno = 0; /* a failed write below sets it, for the message */
   const amg_options *o = &run->cfg->amg;
   const amg_setup_report *r = run->setup;
   const amg_solve_report *s = run->solve;
@@ -258,6 +259,6 @@ amg_status write_report(const char *path, const solve_run *run) {
   }
   json_end_object(&w);
   if (json_close(&w) != 0)
-    return amg_error(AMG_ERR_IO, "%s: writing the report failed", path);
+    return amg_error(AMG_ERR_IO, "%s: writing the report failed: %s", path, errno ? strerror(errno) : "unknown error");
   return AMG_OK;
 }

@@ -429,6 +429,7 @@ int main(int argc, char **argv) {
   if (bench.reps < 10)
     fprintf(stderr, "spgemm_bench: note: --reps %d; the figures we report are medians of at least 10\n",
             bench.reps);
+  bench_check_paths(&opt);
   if (!bench_gpu_present())
     return 1;
   json_writer json;
@@ -456,5 +457,5 @@ int main(int argc, char **argv) {
     bench_print_profile();
   if (opt.json)
     bench_write_json(&json, opt.json);
-  return 0;
+  return bench_finish();
 }

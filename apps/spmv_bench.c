@@ -427,6 +427,7 @@ int main(int argc, char **argv) {
   bench.reps = opt.reps;
   if (bench.reps < 20)
     bench_usage("--reps %d: the variants' medians need at least 20", bench.reps);
+  bench_check_paths(&opt);
   if (!bench_gpu_present())
     return 1;
   json_writer json;
@@ -441,5 +442,5 @@ int main(int argc, char **argv) {
   print_table();
   if (opt.json)
     write_json(&json, opt.json);
-  return 0;
+  return bench_finish();
 }

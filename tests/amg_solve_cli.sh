@@ -193,6 +193,9 @@ assert r["solution_file"] == "", r["solution_file"]
 PY
 verdict "x not writable after a solve out of iterations: the report keeps the solve's message" $? \
   "$(grep -m1 'write failed' "$dir/err")"
+# The report on a full device: exit 1, with the reason.
+expect "report on a full device" 1 "/dev/full: writing the report failed: No space left on device" -- \
+  "${small[@]}" --set output.report=/dev/full
 # output.solution naming an input (another path to the same file) or the report: refused, nothing written.
 cp "$dir/tri4.mtx" "$dir/clash.mtx"
 expect "output.solution = problem.file" 1 \
@@ -291,10 +294,11 @@ run --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false -
 [ $code -eq 0 ] && grep -q "median of 2 setups per column" "$dir/out" &&
   [ "$(grep -cE '^ +([0-9]+|sum) \|.*\|' "$dir/out")" -ge 2 ] && grep -q "tile (P^T A)P" "$dir/out"
 verdict "--compare-orders --repeat 2" $? "$(grep -E '^ +sum' "$dir/out")"
-# --compare-orders solves nothing: one notice names the settings it ignores (those set), nothing is written.
+# --compare-orders solves nothing: one notice names the settings it ignores (those set), nothing is written,
+# and an output that could not be written (a missing directory) is not refused either.
 run --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false --compare-orders \
-  --set output.report="$dir/cmp.json" --set output.solution="$dir/cmp.mtx" --set problem.x0_file="$dir/none.mtx"
-[ $code -eq 0 ] && [ ! -e "$dir/cmp.json" ] && [ ! -e "$dir/cmp.mtx" ] && grep -qxF -- \
+  --set output.report="$dir/cmp.json" --set output.solution="$dir/nodir/cmp.mtx" --set problem.x0_file="$dir/none.mtx"
+[ $code -eq 0 ] && [ ! -e "$dir/cmp.json" ] && [ ! -e "$dir/nodir" ] && grep -qxF -- \
   "amg_solve: --compare-orders solves nothing; ignoring output.report, output.solution, problem.x0_file" "$dir/err"
 verdict "--compare-orders names what it ignores" $? "$(head -1 "$dir/err")"
 

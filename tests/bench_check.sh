@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The benchmark programs: bench_check.sh cli|run SPGEMM_BENCH SPMV_BENCH
-#  cli (label cpu): command-line errors exit 2 naming the argument; without
+#  cli (label cpu): command-line errors exit 2 naming the argument (--json
+#    naming the --mtx file among them, the matrix left as it was); without
 #    a GPU each program exits 1 saying so; with one, a problem too small to
 #    coarsen exits 1 saying nothing was measured.
 #  run (label gpu; 77 without a GPU): a small spgemm_bench run writes valid
 #    JSON whose figures are consistent (medians within min..max, an order's
-#    row equal to its two products' sum).
+#    row equal to its two products' sum); each program's results table on a
+#    full stdout exits 1 saying so.
 set -uo pipefail
 mode=$1 spgemm=$2 spmv=$3
 dir=$(mktemp -d)
@@ -34,6 +36,15 @@ if [ "$mode" = cli ]; then
     expect "$n option as a value" 2 "--reps needs a value, not the option --json" -- "$b" --reps --json x.json
     expect "$n bad number" 2 "--reps 'abc' is not an integer" -- "$b" --reps abc
     expect "$n bad problem" 2 "--problem '4d' is not one of 2d5" -- "$b" --problem 4d
+    # --json naming the --mtx file (by path or by a hard link) is refused before anything is opened
+    printf '%%%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 2\n' >"$dir/a.mtx"
+    cp "$dir/a.mtx" "$dir/a_copy.mtx"
+    ln -f "$dir/a.mtx" "$dir/a_link.mtx"
+    expect "$n json over mtx" 2 "--json $dir/a.mtx is the matrix --mtx $dir/a.mtx" -- "$b" --mtx "$dir/a.mtx" \
+      --json "$dir/a.mtx"
+    expect "$n json over mtx by a link" 2 "writing the JSON would destroy it" -- "$b" --mtx "$dir/a.mtx" \
+      --json "$dir/a_link.mtx"
+    cmp -s "$dir/a.mtx" "$dir/a_copy.mtx" || fail "$n: --json over --mtx changed the matrix"
     "$b" --help >"$dir/out" 2>"$dir/err"
     got=$?
     if [ $got -ne 0 ] || ! grep -q "^usage: $n " "$dir/out" || [ -s "$dir/err" ]; then
@@ -64,6 +75,14 @@ elif [ "$mode" = run ]; then
     exit 77
   fi
   expect "spgemm_bench small run" 0 "level 0" -- "$spgemm" --problem 3d7 --n 20 --reps 10 --json "$dir/b.json"
+  # a results table lost on a full stdout is a failure, not exit 0
+  for b in "$spgemm" "$spmv"; do
+    "$b" --problem 3d7 --n 20 --reps 20 >/dev/full 2>"$dir/err"
+    got=$?
+    if [ $got -ne 1 ] || ! grep -qF "writing the results to stdout failed" "$dir/err"; then
+      fail "$(basename "$b") >/dev/full: exit $got (want 1): $(tail -1 "$dir/err")"
+    else echo "ok: $(basename "$b") >/dev/full"; fi
+  done
   python3 - "$dir/b.json" <<'EOF' || fails=$((fails + 1))
 import json, sys
 d = json.load(open(sys.argv[1]))
