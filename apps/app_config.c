@@ -752,6 +752,11 @@ static amg_status read_stream(FILE *f, const char *name, char **out) {
     return amg_error(AMG_ERR_IO, "%s: cannot read: %s", name, strerror(err));
   }
   text[len] = '\0';
+  const char *not_text = fmt_not_plain_text(text, len);
+  if (not_text) {
+    free(text);
+    return amg_error(AMG_ERR_CONFIG, "%s: the file %s", name, not_text);
+  }
   if (strlen(text) != len) {
     int line = 1;
     for (const char *p = text; *p; p++)

@@ -48,6 +48,11 @@ int fmt_mm_read_line(mm_file *r, amg_status *s) {
   r->line++;
   int full = r->buf[MM_LINE_MAX - 1] == '\0';
   size_t len = strlen(r->buf);
+  const char *not_text = r->line == 1 ? fmt_not_plain_text(r->buf, full ? MM_LINE_MAX - 1 : len) : NULL;
+  if (not_text) { /* before the NUL check: compressed data holds NUL bytes */
+    *s = amg_error(AMG_ERR_PARSE, "%s: the file %s", r->path, not_text);
+    return 0;
+  }
   int newline = len > 0 && r->buf[len - 1] == '\n'; /* fgets stops after the first one */
   if (full ? len < MM_LINE_MAX - 1
            : !newline && memchr(r->buf + len + 1, '\0', MM_LINE_MAX - 2 - len) != NULL) {

@@ -330,6 +330,9 @@ static void check_file_errors(void) {
       {"tcfg_does_not_exist.cfg", NULL, AMG_ERR_IO,
        "tcfg_does_not_exist.cfg: cannot open: No such file or directory"},
       {DIR, NULL, AMG_ERR_IO, DIR ": cannot open: Is a directory"},
+      {"tcfg_bom.cfg", "\xEF\xBB\xBFproblem = { n = 8; };\n", AMG_ERR_CONFIG,
+       "tcfg_bom.cfg: the file starts with a UTF-8 byte-order mark (bytes EF BB BF); save it without one"},
+      {"tcfg_gzip.cfg", "\x1F\x8B\x08", AMG_ERR_CONFIG, "tcfg_gzip.cfg: the file is gzip-compressed"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const bad_file *b = &cases[i];

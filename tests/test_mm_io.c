@@ -368,6 +368,26 @@ static void test_bad_entries(void) {
     }
   }
   {
+    /* Not plain text: named before any banner or NUL byte check. The gzip
+     * bytes are those of a compressed Matrix Market file's start. */
+    static const struct {
+      const char *text;
+      size_t len;
+      const char *needle;
+    } cases[] = {{"\xEF\xBB\xBF" GEN "1 1 1\n1 1 2\n", 0, "mmio_t_bin.mtx: the file starts with a UTF-8 byte-order mark"},
+                 {"\x1F\x8B\x08\x00\x00\x00\x00\x00\x00\x03", 10, "mmio_t_bin.mtx: the file is gzip-compressed"},
+                 {"PK\x03\x04\x14\x00", 6, "mmio_t_bin.mtx: the file is a zip archive"}};
+    double x[1];
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+      fmt_csr *a = &not_set;
+      write_bytes("mmio_t_bin.mtx", cases[k].text, cases[k].len ? cases[k].len : strlen(cases[k].text));
+      CHECK_ERROR(fmt_mm_read("mmio_t_bin.mtx", &a), AMG_ERR_PARSE, cases[k].needle);
+      CHECK(a == NULL, "mmio_t_bin.mtx: output is not NULL after an error");
+      CHECK_ERROR(fmt_mm_read_vector("mmio_t_bin.mtx", 1, x), AMG_ERR_PARSE, cases[k].needle);
+      remove("mmio_t_bin.mtx");
+    }
+  }
+  {
     /* A data line longer than any sensible buffer must not be split. */
     const char *head = GEN "3 3 2\n1 1 1.0\n"; /* lines 1-3 */
     size_t digits = 100000;
