@@ -356,11 +356,9 @@ static int time_repeats(const app_config *cfg, const fmt_csr *a, const double *b
   return code;
 }
 
-/* What --compare-orders leaves unused (nothing is solved): one notice line
- * naming the keys that are set. */
-/* The keys that --compare-orders ignores, those set, into list; the outputs
- * are cleared, so that a path that could not be written is not refused
- * either. */
+/* The keys that --compare-orders leaves unused (nothing is solved), those
+ * set, into list for one notice line; the outputs are cleared, so that a
+ * path that could not be written is not refused either. */
 static void ignored_in_compare(app_config *cfg, char *list, size_t size) {
   const struct { const char *key, *value; } keys[] = {{"output.report", cfg->report},
                                                       {"output.solution", cfg->solution},

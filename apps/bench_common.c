@@ -68,7 +68,8 @@ void bench_check_paths(const bench_options *o) {
 
 int bench_finish(void) {
   if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(stderr, "%s: writing the results to stdout failed: %s\n", bench_program, strerror(errno));
+    fprintf(stderr, "%s: writing the results to stdout failed: %s\n", bench_program,
+            errno ? strerror(errno) : "unknown error");
     return 1;
   }
   return 0;
