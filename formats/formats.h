@@ -195,7 +195,7 @@ amg_status fmt_tile_transpose(const fmt_tile *a, fmt_tile **out);
 /* Where a text file's first n bytes show that it is not plain text (a UTF-8
  * byte-order mark; gzip, bzip2, xz, zstd or zip data): what it is and what to
  * do, as a phrase after the file's name ("is gzip-compressed; decompress it
- * first"); else NULL. "BZh" at the start of a text counts as bzip2. */
+ * first"); else NULL. "BZh" and a digit 1-9 at the start count as bzip2. */
 const char *fmt_not_plain_text(const void *start, size_t n);
 /* Reads coordinate real/integer/pattern, general or symmetric (expanded);
  * duplicates are summed. Errors name file:line. */

@@ -333,6 +333,7 @@ static void check_file_errors(void) {
       {"tcfg_bom.cfg", "\xEF\xBB\xBFproblem = { n = 8; };\n", AMG_ERR_CONFIG,
        "tcfg_bom.cfg: the file starts with a UTF-8 byte-order mark (bytes EF BB BF); save it without one"},
       {"tcfg_gzip.cfg", "\x1F\x8B\x08", AMG_ERR_CONFIG, "tcfg_gzip.cfg: the file is gzip-compressed"},
+      {"tcfg_bzh.cfg", "BZhx = 1;\n", AMG_ERR_CONFIG, "tcfg_bzh.cfg:1: unknown section 'BZhx'"}, /* text, not bzip2 */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const bad_file *b = &cases[i];
