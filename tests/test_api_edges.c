@@ -377,10 +377,6 @@ static void extreme_matrices(void) {
   fmt_csr_destroy(a);
 }
 
-/* D A D with D_ii from 1 to 1e8 (a Laplacian badly scaled, still SPD): PCG's
- * residual rises to about 1e6 ||b|| at the first iteration and then falls.
- * It must not be cut off as diverged; it gets within 1e-6 (its attainable
- * accuracy is near 5e-8 in double). */
 /* A slightly indefinite A (the 2D Laplacian less 0.012 on its diagonal: one
  * negative eigenvalue) passes the setup; PCG names the breakdown, and the
  * V-cycles, whose residual grows, say that A may not be positive definite. */
@@ -404,6 +400,10 @@ static void slightly_indefinite(void) {
   fmt_csr_destroy(a);
 }
 
+/* D A D with D_ii from 1 to 1e8 (a Laplacian badly scaled, still SPD): PCG's
+ * residual rises to about 1e6 ||b|| at the first iteration and then falls.
+ * It must not be cut off as diverged; it gets within 1e-6 (its attainable
+ * accuracy is near 5e-8 in double). */
 static void badly_scaled(void) {
   fmt_csr *a = NULL;
   CHECK_OK(fmt_poisson(5, 40, &a));
