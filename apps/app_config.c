@@ -21,6 +21,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "app_config.h"
+#include "file_names.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -32,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h> /* readlink */
+#include <unistd.h> /* access */
 
 /* Choice and integer fields are stored as 4-byte ints through memcpy. */
 _Static_assert(sizeof(int) == 4, "int fields are stored as int32_t");
@@ -1176,73 +1177,6 @@ amg_status app_config_check_sets(const char *const *sets, int nsets) {
   return AMG_OK;
 }
 
-#define LINK_TARGET_MAX 4096 /* Linux's PATH_MAX: the longest symbolic link target */
-#define LINK_FOLLOW_MAX 40   /* the kernel's limit on links followed in one lookup */
-
-/* The directory path's last component is in, in dir (n bytes): "." for a
- * bare name, "/" for a name in the root. */
-static void parent_dir(const char *path, char *dir, size_t n) {
-  const char *slash = strrchr(path, '/');
-  snprintf(dir, n, "%.*s", slash ? (slash == path ? 1 : (int)(slash - path)) : 1, slash ? path : ".");
-}
-
-/* What path names, for same_file: the file's device and inode where it
- * exists (1, *base NULL), else its directory's and its last component (2);
- * 0 where neither can be found. */
-static int file_identity(const char *path, struct stat *st, const char **base) {
-  *base = NULL;
-  if (stat(path, st) == 0)
-    return 1;
-  const char *slash = strrchr(path, '/');
-  char dir[2 * LINK_TARGET_MAX];
-  parent_dir(path, dir, sizeof dir);
-  *base = slash ? slash + 1 : path;
-  return stat(dir, st) == 0 ? 2 : 0;
-}
-
-/* path, or where the dangling symbolic link path leads (following up to
- * LINK_FOLLOW_MAX links, as the kernel does), in buf (2 * LINK_TARGET_MAX
- * bytes): writing to the link creates that file. NULL where that cannot be
- * told: a target too long for the buffers, or still a link at the end. */
-static const char *dangling_target(const char *path, char *buf) {
-  struct stat st;
-  char link[LINK_TARGET_MAX], from[2 * LINK_TARGET_MAX];
-  const char *p = path;
-  for (int k = 0; lstat(p, &st) == 0 && S_ISLNK(st.st_mode) && stat(p, &st) != 0; k++) {
-    ssize_t len = readlink(p, link, sizeof link);
-    if (k == LINK_FOLLOW_MAX || len < 0 || (size_t)len >= sizeof link)
-      return NULL;
-    link[len] = '\0';
-    snprintf(from, sizeof from, "%s", p);
-    const char *slash = strrchr(from, '/');
-    if (link[0] == '/' || !slash)
-      snprintf(buf, 2 * LINK_TARGET_MAX, "%s", link);
-    else
-      snprintf(buf, 2 * LINK_TARGET_MAX, "%.*s%s", (int)(slash - from) + 1, from, link);
-    p = buf;
-  }
-  return p;
-}
-
-/* Two names of one file, existing or to be written: the same string, one
- * file, one name in one directory ("./x" and "x"), or a dangling link and
- * the file it would create. A link that cannot be followed counts as the
- * same file: refusing is safer than overwriting. */
-static int same_file(const char *a, const char *b) {
-  struct stat sa, sb;
-  const char *base_a, *base_b;
-  char buf_a[2 * LINK_TARGET_MAX], buf_b[2 * LINK_TARGET_MAX];
-  if (!strcmp(a, b))
-    return 1;
-  a = dangling_target(a, buf_a);
-  b = dangling_target(b, buf_b);
-  if (!a || !b || !strcmp(a, b))
-    return 1;
-  int ka = file_identity(a, &sa, &base_a), kb = file_identity(b, &sb, &base_b);
-  return ka && ka == kb && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
-         (ka == 1 || !strcmp(base_a, base_b));
-}
-
 /* The configuration file that path names (following links), or NULL. */
 static const char *config_file_at(const app_config *cfg, const char *path) {
   struct stat st;
@@ -1267,7 +1201,7 @@ static amg_status check_output_place(const app_config *cfg, const char *key, con
   } else if (errno != ENOENT) {
     why = strerror(errno);
   } else { /* a new file: its directory must exist and take it */
-    parent_dir(path, dir, sizeof dir);
+    app_parent_dir(path, dir, sizeof dir);
     what = dir;
     if (stat(dir, &st) != 0)
       why = strerror(errno);
@@ -1294,7 +1228,7 @@ static amg_status check_output_paths(const app_config *cfg) {
   size_t count = sizeof files / sizeof files[0];
   for (size_t o = 0; o < count && files[o].output; o++)
     for (size_t k = o + 1; k < count; k++)
-      if (files[o].value[0] && files[k].used && files[k].value[0] && same_file(files[o].value, files[k].value))
+      if (files[o].value[0] && files[k].used && files[k].value[0] && app_same_file(files[o].value, files[k].value))
         return at_key_sources(cfg,
                               amg_error(AMG_ERR_CONFIG, "%s = \"%s\" is the same file as %s = \"%s\"; give %s another "
                                        "path", files[o].key, files[o].value, files[k].key, files[k].value,

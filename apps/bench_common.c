@@ -1,5 +1,6 @@
 /* What the GPU benchmarks share (see bench_common.h). */
 #include "bench_common.h"
+#include "file_names.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -7,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static const bench_problem problems[BENCH_PROBLEMS] = {
     {"2d5", 5, 1024}, {"2d9", 9, 1024}, {"3d7", 7, 101}, {"3d27", 27, 101}};
@@ -48,32 +48,28 @@ _Noreturn void bench_usage(const char *fmt, ...) {
   exit(2);
 }
 
-_Noreturn void bench_help(void) {
-  fputs(bench_usage_text, stdout);
+/* 0 once stdout holds what was printed; else 1, and a message naming what. */
+static int stdout_written(const char *what) {
   if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(stderr, "%s: writing the usage to stdout failed\n", bench_program);
-    exit(1);
-  }
-  exit(0);
-}
-
-void bench_check_paths(const bench_options *o) {
-  struct stat json, mtx;
-  if (o->json && o->mtx &&
-      (!strcmp(o->json, o->mtx) || (stat(o->json, &json) == 0 && stat(o->mtx, &mtx) == 0 &&
-                                    json.st_dev == mtx.st_dev && json.st_ino == mtx.st_ino)))
-    bench_usage("--json %s is the matrix --mtx %s: writing the JSON would destroy it; give --json another path",
-                o->json, o->mtx);
-}
-
-int bench_finish(void) {
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(stderr, "%s: writing the results to stdout failed: %s\n", bench_program,
+    fprintf(stderr, "%s: writing the %s to stdout failed: %s\n", bench_program, what,
             errno ? strerror(errno) : "unknown error");
     return 1;
   }
   return 0;
 }
+
+_Noreturn void bench_help(void) {
+  fputs(bench_usage_text, stdout);
+  exit(stdout_written("usage"));
+}
+
+void bench_check_paths(const bench_options *o) {
+  if (o->json && o->mtx && app_same_file(o->json, o->mtx))
+    bench_usage("--json %s is the matrix --mtx %s: writing the JSON would destroy it; give --json another path",
+                o->json, o->mtx);
+}
+
+int bench_finish(void) { return stdout_written("results"); }
 
 void bench_json_create(json_writer *w, const char *path) {
   if (path && json_create(w, path) != 0) {

@@ -74,8 +74,8 @@ int bench_int_option(const char *arg, const char *val, int lo, int hi);
  * none of them; a usage error where --problem names no problem. */
 int bench_take_option(bench_options *o, const char *arg, const char *val);
 
-/* A usage error (exit 2) where --json names the --mtx file (the same path,
- * or one file by its device and inode), before anything is opened. */
+/* A usage error (exit 2) where --json names the --mtx file (app_same_file),
+ * before anything is opened. */
 void bench_check_paths(const bench_options *o);
 
 /* 1 and problem k in *pb (with --n applied) if it is to be run: picked by

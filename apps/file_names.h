@@ -1,0 +1,18 @@
+/* Paths the programs write and read: whether two name one file, so that an
+ * output never overwrites an input. POSIX (stat, lstat, readlink). */
+#ifndef APPS_FILE_NAMES_H
+#define APPS_FILE_NAMES_H
+
+#include <stddef.h>
+
+/* The directory path's last component is in, in dir (n bytes): "." for a
+ * bare name, "/" for a name in the root. */
+void app_parent_dir(const char *path, char *dir, size_t n);
+
+/* Two names of one file, existing or to be written: the same string, one
+ * file, one name in one directory ("./x" and "x"), or a dangling link and
+ * the file it would create. A link that cannot be followed counts as the
+ * same file: refusing is safer than overwriting. */
+int app_same_file(const char *a, const char *b);
+
+#endif
