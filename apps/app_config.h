@@ -2,7 +2,7 @@
  * cycle, solver and output, plus --set overrides, turned into the plain C
  * structs the library takes. libconfig is used here only (apps/).
  *
- * One schema table (app_config.c) lists every key with its type, default,
+ * One schema table (config_schema.c) lists every key with its type, default,
  * range and one line of documentation; it drives parsing, --set, the error
  * messages (file:line for the file, the option for --set) and the generated
  * reference (app_config_print_reference). Unknown keys, wrong types and
@@ -15,7 +15,7 @@
 #include "amg.h"
 
 #define APP_PATH_MAX 1024
-#define APP_KEYS_MAX 48    /* room for the schema's keys (app_config.c checks) */
+#define APP_KEYS_MAX 48    /* room for the schema's keys (config_schema.c checks) */
 #define APP_SOURCE_MAX 512 /* a key's source: "file:line" (its end, where longer) or "--set ..." */
 #define APP_CONFIG_FILES_MAX 32 /* the most files one configuration reads: the file and its @includes */
 

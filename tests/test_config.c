@@ -1,4 +1,4 @@
-/* amg_solve's configuration layer (apps/app_config.c). The defaults equal
+/* amg_solve's configuration layer (apps/app_config.h). The defaults equal
  * amg_options_default; a file setting every key (sections out of order, an
  * integer for a float key, a 64-bit seed) sets each value; --set overrides
  * win, with every value syntax; relative input paths follow the config's

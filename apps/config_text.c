@@ -1,0 +1,362 @@
+/* A configuration file's text (config_text.h): read whole, then walked
+ * the way libconfig 1.5's scanner would walk it, to check what libconfig
+ * does not (@include targets, integer widths). */
+#define _POSIX_C_SOURCE 200809L
+
+#include "config_text.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The name of a file that path @included (libconfig gives it as written;
+ * it was opened relative to path's directory), for messages. */
+static void include_name(const char *file, const char *path, char *buf, size_t n) {
+  const char *slash = strrchr(path, '/');
+  int dir_len = file[0] != '/' && slash ? (int)(slash - path) + 1 : 0;
+  snprintf(buf, n, "%.*s%s", dir_len, path, file);
+}
+
+/* "file:line" for a line of path, or of the file it @included. */
+void app_source_where(const char *file, int line, const char *path, char *buf, size_t n) {
+  char name[AMG_MESSAGE_MAX - 32]; /* room in buf for ":line" */
+  if (file)
+    include_name(file, path, name, sizeof name);
+  snprintf(buf, n, "%s:%d", file ? name : path, line);
+}
+
+/* ", in: LINE" for line `line` (1-based) of text, trimmed and cut at 72
+ * characters; "" if there is no such line or it is blank. */
+void app_quote_line(const char *text, int line, char *buf, size_t n) {
+  buf[0] = '\0';
+  for (int k = 1; k < line && text; k++) {
+    text = strchr(text, '\n');
+    text = text ? text + 1 : NULL;
+  }
+  if (!text || line < 1)
+    return;
+  text += strspn(text, " \t");
+  int len = (int)strcspn(text, "\r\n");
+  while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+    len--;
+  if (len > 0)
+    snprintf(buf, n, ", in: %.*s%s", len < 72 ? len : 72, text, len > 72 ? "..." : "");
+}
+
+/* The rest of f as a string, f closed; a NUL byte is refused. name: f in messages. */
+static amg_status read_stream(FILE *f, const char *name, char **out) {
+  size_t len = 0, cap = 4096;
+  char *text = malloc(cap);
+  while (text) {
+    len += fread(text + len, 1, cap - 1 - len, f);
+    if (len < cap - 1)
+      break;
+    char *grown = realloc(text, cap * 2);
+    if (!grown) {
+      free(text);
+      text = NULL;
+    } else {
+      text = grown;
+      cap *= 2;
+    }
+  }
+  if (!text) {
+    fclose(f);
+    return amg_error(AMG_ERR_NOMEM, "%s: out of memory reading the file", name);
+  }
+  int failed = ferror(f);
+  int err = errno;
+  fclose(f);
+  if (failed) {
+    free(text);
+    return amg_error(AMG_ERR_IO, "%s: cannot read: %s", name, strerror(err));
+  }
+  text[len] = '\0';
+  const char *not_text = fmt_not_plain_text(text, len);
+  if (not_text) {
+    free(text);
+    return amg_error(AMG_ERR_CONFIG, "%s: the file %s", name, not_text);
+  }
+  if (strlen(text) != len) {
+    int line = 1;
+    for (const char *p = text; *p; p++)
+      line += *p == '\n';
+    free(text);
+    return amg_error(AMG_ERR_CONFIG, "%s:%d: NUL byte (not a text file)", name, line);
+  }
+  *out = text;
+  return AMG_OK;
+}
+
+/* The configuration file that st describes, or NULL. */
+const struct app_config_file *app_config_file_of(const app_config *cfg, const struct stat *st) {
+  for (int k = 0; k < cfg->config_files; k++)
+    if (cfg->config_file[k].dev == (uint64_t)st->st_dev && cfg->config_file[k].ino == (uint64_t)st->st_ino)
+      return &cfg->config_file[k];
+  return NULL;
+}
+
+/* Adds the configuration file st (name: as messages show it) to
+ * cfg->config_file, once; cfg NULL: nothing to record. */
+static amg_status note_config_file(app_config *cfg, const struct stat *st, const char *name) {
+  if (!cfg || app_config_file_of(cfg, st))
+    return AMG_OK;
+  if (cfg->config_files == APP_CONFIG_FILES_MAX)
+    return amg_error(AMG_ERR_CONFIG, "%s: more than %d configuration files (the file and its @includes)", name,
+                     APP_CONFIG_FILES_MAX);
+  struct app_config_file *file = &cfg->config_file[cfg->config_files++];
+  file->dev = (uint64_t)st->st_dev;
+  file->ino = (uint64_t)st->st_ino;
+  snprintf(file->name, sizeof file->name, "%.*s", (int)sizeof file->name - 1, name);
+  return AMG_OK;
+}
+
+/* The whole file as a string; a directory or a NUL byte is refused. The
+ * file is noted in cfg's configuration files (cfg NULL: not). */
+amg_status app_config_read_text(const char *path, char **out, app_config *cfg) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+  struct stat st;
+  amg_status s = AMG_OK;
+  if (fstat(fileno(f), &st) == 0) {
+    if (S_ISDIR(st.st_mode))
+      s = amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(EISDIR));
+    else if (S_ISREG(st.st_mode))
+      s = note_config_file(cfg, &st, path);
+  }
+  if (s != AMG_OK) {
+    fclose(f);
+    return s;
+  }
+  return read_stream(f, path, out);
+}
+/* ---- what libconfig 1.5 does not check: @include targets, integer widths ---- */
+
+#define INCLUDE_DEPTH_MAX 10 /* libconfig 1.5 refuses an @include in a file this deep */
+
+typedef enum lex_kind { LEX_END, LEX_INTEGER, LEX_INCLUDE } lex_kind;
+
+/* A walk over a file's text that follows libconfig 1.5's scanner only as
+ * far as it must: comments, strings and names are skipped, number tokens
+ * are read whole, and it stops at plain or L integers and at @include
+ * directives. */
+typedef struct lexer {
+  const char *text, *p;
+  int line;
+  const char *tok; /* LEX_INTEGER: the literal as written, len bytes */
+  int len, tok_line; /* the token's line */
+  char *target;      /* LEX_INCLUDE: the file name as libconfig reads it (malloc'd, NULL: no memory) */
+} lexer;
+
+/* After the opening quote of an @include directive at p, or NULL: libconfig
+ * matches ^[ \t]*@include[ \t]+" at the start of a line only. */
+static const char *include_open(const char *text, const char *p) {
+  if (p != text && p[-1] != '\n')
+    return NULL;
+  p += strspn(p, " \t");
+  if (strncmp(p, "@include", 8))
+    return NULL;
+  size_t blank = strspn(p + 8, " \t");
+  return blank > 0 && p[8 + blank] == '"' ? p + 9 + blank : NULL;
+}
+
+/* The file name from q (after the opening quote) to the closing one, which
+ * lx->p is moved past: \\ and \" are escapes, any other backslash is dropped,
+ * as libconfig's scanner does. LEX_END where the quote is not closed. */
+static lex_kind lex_include(lexer *lx, const char *q) {
+  const char *e = q;
+  int lines = 0;
+  for (; *e && *e != '"'; e++) {
+    if (*e == '\\' && e[1]) e++;
+    lines += *e == '\n';
+  }
+  if (!*e) {
+    lx->p = e;
+    return LEX_END; /* libconfig reports it */
+  }
+  lx->tok_line = lx->line;
+  lx->line += lines;
+  lx->p = e + 1;
+  lx->target = malloc((size_t)(e - q) + 1);
+  if (lx->target) {
+    char *t = lx->target;
+    for (; q < e; q++)
+      if (*q != '\\')
+        *t++ = *q;
+      else if (q[1] == '\\' || q[1] == '"')
+        *t++ = *++q;
+    *t = '\0';
+  }
+  return LEX_INCLUDE;
+}
+
+/* A number token from p, lx->p moved past it: LEX_INTEGER with lx->tok and
+ * len set, or LEX_END for a float. */
+static lex_kind lex_number(lexer *lx, const char *p) {
+  const char *start = p;
+  if (*p == '-' || *p == '+') p++;
+  int hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+  int is_float = 0;
+  for (; *p; p++) {
+    if (*p == '.' || (!hex && (*p == 'e' || *p == 'E'))) is_float = 1;
+    if (isalnum((unsigned char)*p) || *p == '.') continue;
+    if ((*p == '+' || *p == '-') && !hex && (p[-1] == 'e' || p[-1] == 'E')) continue;
+    break;
+  }
+  lx->p = p;
+  if (is_float)
+    return LEX_END;
+  lx->tok = start;
+  lx->len = (int)(p - start);
+  lx->tok_line = lx->line;
+  return LEX_INTEGER;
+}
+
+static lex_kind lex_next(lexer *lx) {
+  for (;;) {
+    const char *p = lx->p, *q;
+    unsigned char c = (unsigned char)*p;
+    if (!c)
+      return LEX_END;
+    if ((q = include_open(lx->text, p)))
+      return lex_include(lx, q);
+    if (c == '\n') {
+      lx->line++;
+      lx->p++;
+    } else if (c == '#' || (c == '/' && p[1] == '/')) {
+      lx->p += strcspn(p, "\n");
+    } else if (c == '/' && p[1] == '*') {
+      for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+        lx->line += *p == '\n';
+      lx->p = *p ? p + 2 : p;
+    } else if (c == '"') {
+      for (p++; *p && *p != '"'; p++) {
+        if (*p == '\\' && p[1]) p++;
+        lx->line += *p == '\n';
+      }
+      lx->p = *p ? p + 1 : p;
+    } else if (isalpha(c) || c == '*' || c == '@') {
+      for (p++; isalnum((unsigned char)*p) || *p == '_' || *p == '-' || *p == '*'; p++) {}
+      lx->p = p;
+    } else if (isdigit(c) || (c == '.' && isdigit((unsigned char)p[1])) ||
+               ((c == '-' || c == '+') && isdigit((unsigned char)p[1]))) {
+      if (lex_number(lx, p) == LEX_INTEGER)
+        return LEX_INTEGER;
+    } else {
+      lx->p++;
+    }
+  }
+}
+
+/* An integer literal libconfig 1.5 would get wrong: a plain one outside 32
+ * bits wraps (3000000000 reads as -1294967296), an L one outside 64 bits
+ * saturates. name: the file in messages. */
+static amg_status check_integer(const char *name, int line, const char *tok, int len) {
+  const char *digits = tok + (tok[0] == '-' || tok[0] == '+');
+  int hex = digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
+  errno = 0;
+  long long v = strtoll(tok, NULL, hex ? 16 : 10);
+  if (errno == ERANGE)
+    return amg_error(AMG_ERR_CONFIG, "%s:%d: integer %.*s does not fit in 64 bits", name, line, len, tok);
+  if (tok[len - 1] != 'L' && (v > INT32_MAX || v < INT32_MIN))
+    return amg_error(AMG_ERR_CONFIG,
+                     "%s:%d: integer %.*s does not fit in 32 bits (libconfig would wrap it; "
+                     "write %.*sL for a 64-bit integer)",
+                     name, line, len, tok, len, tok);
+  return AMG_OK;
+}
+
+/* dir/target, the file libconfig 1.5 opens for an @include (it puts the
+ * include directory even before an absolute name); malloc'd. */
+static char *include_path(const char *dir, const char *target) {
+  size_t n = (dir ? strlen(dir) + 1 : 0) + strlen(target) + 1;
+  char *file = malloc(n);
+  if (file)
+    snprintf(file, n, "%s%s%s", dir ? dir : "", dir ? "/" : "", target);
+  return file;
+}
+
+/* An @include's file, read whole: it must be a readable regular file (on a
+ * directory libconfig's scanner exits the process), else an error at the
+ * directive. where: "file:line"; quoted: the directive, from quote_line. */
+static amg_status read_include(const char *where, const char *quoted, const char *file, const char *shown,
+                               char **text, app_config *cfg) {
+  struct stat st;
+  const char *why = NULL;
+  FILE *f = NULL;
+  if (stat(file, &st) != 0)
+    why = strerror(errno);
+  else if (!S_ISREG(st.st_mode))
+    why = S_ISDIR(st.st_mode) ? strerror(EISDIR) : "not a regular file";
+  else if (!(f = fopen(file, "r")))
+    why = strerror(errno);
+  if (why)
+    return amg_error(AMG_ERR_CONFIG, "%s: cannot open include file%s (%s: %s)", where, quoted, file, why);
+  amg_status s = note_config_file(cfg, &st, shown);
+  if (s != AMG_OK) {
+    fclose(f);
+    return s;
+  }
+  return read_stream(f, shown, text);
+}
+
+static amg_status check_text(const char *name, const char *text, const char *dir, const char *path, int depth,
+                             int ints, int *too_deep, app_config *cfg);
+
+/* The file of the @include that lx stopped at, and the files it includes. */
+static amg_status check_include(const char *name, const char *text, const lexer *lx, const char *dir,
+                                const char *path, int depth, int ints, int *too_deep, app_config *cfg) {
+  char where[AMG_MESSAGE_MAX], quoted[96], shown[AMG_MESSAGE_MAX];
+  char *file = lx->target ? include_path(dir, lx->target) : NULL, *inc = NULL;
+  if (!file)
+    return amg_error(AMG_ERR_NOMEM, "%s:%d: out of memory", name, lx->tok_line);
+  snprintf(where, sizeof where, "%s:%d", name, lx->tok_line);
+  app_quote_line(text, lx->tok_line, quoted, sizeof quoted);
+  include_name(lx->target, path, shown, sizeof shown);
+  amg_status st = read_include(where, quoted, file, shown, &inc, cfg);
+  free(file);
+  if (st == AMG_OK)
+    st = check_text(shown, inc, dir, path, depth + 1, ints, too_deep, cfg);
+  free(inc);
+  return st;
+}
+
+/* The text of one file (name in messages) at include depth `depth`, and the
+ * files it @includes: each @include names a readable regular file; with
+ * ints, no integer literal wraps or saturates. The first check runs before
+ * libconfig reads the text, with ints after it has accepted the syntax.
+ * dir: libconfig's include directory (NULL for none); path: the config file.
+ * An @include at INCLUDE_DEPTH_MAX sets *too_deep and ends the whole walk:
+ * libconfig, reading in the same order, stops there with "include file
+ * nesting too deep" (walking on would take exponential time on a file that
+ * includes itself several times). Each file read is noted in cfg's
+ * configuration files (cfg NULL: not). */
+static amg_status check_text(const char *name, const char *text, const char *dir, const char *path, int depth,
+                             int ints, int *too_deep, app_config *cfg) {
+  lexer lx = {.text = text, .p = text, .line = 1};
+  amg_status st = AMG_OK;
+  lex_kind k;
+  while (st == AMG_OK && !*too_deep && (k = lex_next(&lx)) != LEX_END) {
+    if (k == LEX_INTEGER) {
+      if (ints)
+        st = check_integer(name, lx.tok_line, lx.tok, lx.len);
+    } else {
+      if (depth < INCLUDE_DEPTH_MAX)
+        st = check_include(name, text, &lx, dir, path, depth, ints, too_deep, cfg);
+      else
+        *too_deep = 1;
+      free(lx.target);
+      lx.target = NULL;
+    }
+  }
+  return st;
+}
+
+amg_status app_config_check_text(const char *path, const char *text, const char *dir, int ints, int *too_deep,
+                                 app_config *cfg) {
+  return check_text(path, text, dir, path, 0, ints, too_deep, cfg);
+}
