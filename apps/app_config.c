@@ -18,9 +18,8 @@
  * A file's text, and the text of every file it @includes, is checked
  * before and after libconfig parses it (config_text.c), for what
  * libconfig 1.5 gets wrong. */
-#define _POSIX_C_SOURCE 200809L
-
 #include "app_config.h"
+#include "config_schema.h"
 #include "config_text.h"
 #include "config_values.h"
 
@@ -132,8 +131,8 @@ amg_status app_config_load(app_config *cfg, const char *path) {
   if (!cfg || !path)
     return amg_error(AMG_ERR_ARG, "app_config_load: NULL argument");
   char *text = NULL, *dir = NULL;
-  int too_deep = 0; /* check_text's */
-  amg_status st = app_config_read_text(path, &text, cfg);
+  int too_deep = 0; /* app_text_check's */
+  amg_status st = app_text_read(path, &text, cfg);
   if (st == AMG_OK)
     st = include_dir(path, &dir);
   config_t lc;
@@ -141,11 +140,11 @@ amg_status app_config_load(app_config *cfg, const char *path) {
   if (dir)
     config_set_include_dir(&lc, dir);
   if (st == AMG_OK) /* every @include a readable file, before libconfig's scanner opens it */
-    st = app_config_check_text(path, text, dir, 0, &too_deep, cfg);
+    st = app_text_check(path, text, dir, 0, &too_deep, cfg);
   if (st == AMG_OK)
     st = parse_text(&lc, text, path);
   if (st == AMG_OK) /* integer literals, in the included files too */
-    st = app_config_check_text(path, text, dir, 1, &too_deep, NULL);
+    st = app_text_check(path, text, dir, 1, &too_deep, NULL);
   if (st == AMG_OK)
     st = apply_settings(cfg, &lc, path);
   config_destroy(&lc);

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "app_config.h"
+#include "config_schema.h"
 #include "config_text.h"
 #include "config_values.h"
 #include "file_names.h"
@@ -16,9 +17,10 @@
 #include <sys/stat.h>
 #include <unistd.h> /* access */
 
+/* The configuration file that path names (following links), or NULL. */
 static const char *config_file_at(const app_config *cfg, const char *path) {
   struct stat st;
-  const struct app_config_file *file = stat(path, &st) == 0 ? app_config_file_of(cfg, &st) : NULL;
+  const struct app_config_file *file = stat(path, &st) == 0 ? app_noted_config_file(cfg, &st) : NULL;
   return file ? file->name : NULL;
 }
 
@@ -86,7 +88,6 @@ static amg_status check_output_paths(const app_config *cfg) {
   return AMG_OK;
 }
 
-/* The name of a choice key's value, as a config file writes it. */
 /* A file key set (not "") where the problem reads no such file: the data
  * the user meant is not what would be solved. */
 static amg_status check_unread_files(const app_config *cfg) {

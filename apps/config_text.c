@@ -92,7 +92,7 @@ static amg_status read_stream(FILE *f, const char *name, char **out) {
 }
 
 /* The configuration file that st describes, or NULL. */
-const struct app_config_file *app_config_file_of(const app_config *cfg, const struct stat *st) {
+const struct app_config_file *app_noted_config_file(const app_config *cfg, const struct stat *st) {
   for (int k = 0; k < cfg->config_files; k++)
     if (cfg->config_file[k].dev == (uint64_t)st->st_dev && cfg->config_file[k].ino == (uint64_t)st->st_ino)
       return &cfg->config_file[k];
@@ -102,7 +102,7 @@ const struct app_config_file *app_config_file_of(const app_config *cfg, const st
 /* Adds the configuration file st (name: as messages show it) to
  * cfg->config_file, once; cfg NULL: nothing to record. */
 static amg_status note_config_file(app_config *cfg, const struct stat *st, const char *name) {
-  if (!cfg || app_config_file_of(cfg, st))
+  if (!cfg || app_noted_config_file(cfg, st))
     return AMG_OK;
   if (cfg->config_files == APP_CONFIG_FILES_MAX)
     return amg_error(AMG_ERR_CONFIG, "%s: more than %d configuration files (the file and its @includes)", name,
@@ -116,7 +116,7 @@ static amg_status note_config_file(app_config *cfg, const struct stat *st, const
 
 /* The whole file as a string; a directory or a NUL byte is refused. The
  * file is noted in cfg's configuration files (cfg NULL: not). */
-amg_status app_config_read_text(const char *path, char **out, app_config *cfg) {
+amg_status app_text_read(const char *path, char **out, app_config *cfg) {
   FILE *f = fopen(path, "r");
   if (!f)
     return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
@@ -134,6 +134,7 @@ amg_status app_config_read_text(const char *path, char **out, app_config *cfg) {
   }
   return read_stream(f, path, out);
 }
+
 /* ---- what libconfig 1.5 does not check: @include targets, integer widths ---- */
 
 #define INCLUDE_DEPTH_MAX 10 /* libconfig 1.5 refuses an @include in a file this deep */
@@ -282,7 +283,7 @@ static char *include_path(const char *dir, const char *target) {
 
 /* An @include's file, read whole: it must be a readable regular file (on a
  * directory libconfig's scanner exits the process), else an error at the
- * directive. where: "file:line"; quoted: the directive, from quote_line. */
+ * directive. where: "file:line"; quoted: the directive, from app_quote_line. */
 static amg_status read_include(const char *where, const char *quoted, const char *file, const char *shown,
                                char **text, app_config *cfg) {
   struct stat st;
@@ -356,7 +357,7 @@ static amg_status check_text(const char *name, const char *text, const char *dir
   return st;
 }
 
-amg_status app_config_check_text(const char *path, const char *text, const char *dir, int ints, int *too_deep,
+amg_status app_text_check(const char *path, const char *text, const char *dir, int ints, int *too_deep,
                                  app_config *cfg) {
   return check_text(path, text, dir, path, 0, ints, too_deep, cfg);
 }

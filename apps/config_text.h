@@ -18,19 +18,19 @@
 /* The whole file as a string (malloc'd); a directory, a NUL byte or a
  * compressed or non-text file is refused. The file is noted in cfg's
  * configuration files (cfg NULL: not). */
-amg_status app_config_read_text(const char *path, char **out, app_config *cfg);
+amg_status app_text_read(const char *path, char **out, app_config *cfg);
 
-/* The scan of path's text (read by app_config_read_text) and of the files
+/* The scan of path's text (read by app_text_read) and of the files
  * it @includes, as check_text in config_text.c describes: every @include a
  * readable regular file and, with ints, no integer literal that libconfig
  * would wrap or saturate. dir: libconfig's include directory (NULL for
  * none). *too_deep (0 before the first scan) is set where libconfig will
  * stop at its include depth; the files read are noted in cfg (NULL: not). */
-amg_status app_config_check_text(const char *path, const char *text, const char *dir, int ints, int *too_deep,
+amg_status app_text_check(const char *path, const char *text, const char *dir, int ints, int *too_deep,
                                  app_config *cfg);
 
 /* The configuration file that st describes, or NULL. */
-const struct app_config_file *app_config_file_of(const app_config *cfg, const struct stat *st);
+const struct app_config_file *app_noted_config_file(const app_config *cfg, const struct stat *st);
 
 /* "file:line" for a line of path, or of the file it @included (file as
  * libconfig gives it; NULL for path itself). */

@@ -1,7 +1,5 @@
 /* Configuration values (config_values.h): typed from text or from
  * libconfig, checked against their key's type and range, and stored. */
-#define _POSIX_C_SOURCE 200809L
-
 #include "config_values.h"
 
 #include <ctype.h>
@@ -122,7 +120,7 @@ static amg_status store_string(char *field, const app_key *k, const char *s, con
 
 /* Checks v against key k and stores it in cfg; where prefixes any message. */
 amg_status app_key_store(app_config *cfg, const app_key *k, const app_value *v, const char *where,
-                            const char *base) {
+                         const char *base) {
   char *field = (char *)cfg + k->offset;
   if (!type_accepts(k->type, v->kind))
     return amg_error(AMG_ERR_CONFIG, "%s: %s must be %s (got %s)", where, k->name, type_name(k->type),
@@ -140,10 +138,10 @@ amg_status app_key_store(app_config *cfg, const app_key *k, const app_value *v, 
   }
 }
 
-/* key_store, and where the value came from into cfg->source (its end, where
+/* app_key_store, and where the value came from into cfg->source (its end, where
  * longer: the line number stays). */
 amg_status app_key_apply(app_config *cfg, const app_key *k, const app_value *v, const char *where,
-                            const char *base) {
+                         const char *base) {
   amg_status st = app_key_store(cfg, k, v, where, base);
   if (st == AMG_OK) {
     size_t len = strlen(where);
