@@ -69,16 +69,16 @@ static amg_status check_output_paths(const app_config *cfg) {
   for (size_t o = 0; o < count && files[o].output; o++)
     for (size_t k = o + 1; k < count; k++)
       if (files[o].value[0] && files[k].used && files[k].value[0] && app_same_file(files[o].value, files[k].value))
-        return app_at_key_sources(cfg,
-                              amg_error(AMG_ERR_CONFIG, "%s = \"%s\" is the same file as %s = \"%s\"; give %s another "
-                                       "path", files[o].key, files[o].value, files[k].key, files[k].value,
-                                       files[o].key));
+        return app_at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
+                                                 "%s = \"%s\" is the same file as %s = \"%s\"; give %s another path",
+                                                 files[o].key, files[o].value, files[k].key, files[k].value,
+                                                 files[o].key));
   for (size_t o = 0; o < count && files[o].output; o++) {
     const char *config = files[o].value[0] ? config_file_at(cfg, files[o].value) : NULL;
     if (config)
       return app_at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
-                                           "%s = \"%s\" is the configuration file %s; give %s another path",
-                                           files[o].key, files[o].value, config, files[o].key));
+                                               "%s = \"%s\" is the configuration file %s; give %s another path",
+                                               files[o].key, files[o].value, config, files[o].key));
   }
   for (size_t o = 0; o < count && files[o].output; o++) {
     amg_status st = check_output_place(cfg, files[o].key, files[o].value);
@@ -93,14 +93,15 @@ static amg_status check_output_paths(const app_config *cfg) {
 static amg_status check_unread_files(const app_config *cfg) {
   if (cfg->file[0] && cfg->problem_type != APP_PROBLEM_MATRIX_MARKET)
     return app_at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
-                                         "problem.file = \"%s\" is set, but problem.type = \"%s\" does not "
-                                         "read it; set problem.type = \"matrix_market\", or problem.file = \"\"",
-                                         cfg->file, app_choice_name(app_key_find("problem.type"), cfg->problem_type)));
+                                             "problem.file = \"%s\" is set, but problem.type = \"%s\" does not "
+                                             "read it; set problem.type = \"matrix_market\", or problem.file = \"\"",
+                                             cfg->file,
+                                             app_choice_name(app_key_find("problem.type"), cfg->problem_type)));
   if (cfg->rhs_file[0] && cfg->rhs != APP_RHS_FILE)
     return app_at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
-                                         "problem.rhs_file = \"%s\" is set, but problem.rhs = \"%s\" does not "
-                                         "read it; set problem.rhs = \"file\", or problem.rhs_file = \"\"",
-                                         cfg->rhs_file, app_choice_name(app_key_find("problem.rhs"), cfg->rhs)));
+                                             "problem.rhs_file = \"%s\" is set, but problem.rhs = \"%s\" does not "
+                                             "read it; set problem.rhs = \"file\", or problem.rhs_file = \"\"",
+                                             cfg->rhs_file, app_choice_name(app_key_find("problem.rhs"), cfg->rhs)));
   return AMG_OK;
 }
 
@@ -126,10 +127,9 @@ amg_status app_config_finish(app_config *cfg) {
     int64_t rows = cfg->n;
     for (int d = 1; d < dims; d++) {
       if (rows > INT32_MAX / cfg->n)
-        return app_at_key_sources(cfg,
-                              amg_error(AMG_ERR_CONFIG,
-                                       "problem.n = %d with problem.stencil = %d gives %d^%d rows, more than 2^31-1",
-                                       (int)cfg->n, s, (int)cfg->n, dims));
+        return app_at_key_sources(
+            cfg, amg_error(AMG_ERR_CONFIG, "problem.n = %d with problem.stencil = %d gives %d^%d rows, more than 2^31-1",
+                           (int)cfg->n, s, (int)cfg->n, dims));
       rows *= cfg->n;
     }
   }
@@ -158,5 +158,5 @@ int app_config_unused(const app_config *cfg, char *list, size_t size) {
 
 amg_status app_config_check_options(const app_config *cfg) {
   return app_at_key_sources(cfg, amg_options_check(&cfg->amg)); /* its messages name the keys */
-}
+    }
 

@@ -358,6 +358,6 @@ static amg_status check_text(const char *name, const char *text, const char *dir
 }
 
 amg_status app_text_check(const char *path, const char *text, const char *dir, int ints, int *too_deep,
-                                 app_config *cfg) {
+                          app_config *cfg) {
   return check_text(path, text, dir, path, 0, ints, too_deep, cfg);
 }

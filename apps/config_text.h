@@ -27,7 +27,7 @@ amg_status app_text_read(const char *path, char **out, app_config *cfg);
  * none). *too_deep (0 before the first scan) is set where libconfig will
  * stop at its include depth; the files read are noted in cfg (NULL: not). */
 amg_status app_text_check(const char *path, const char *text, const char *dir, int ints, int *too_deep,
-                                 app_config *cfg);
+                          app_config *cfg);
 
 /* The configuration file that st describes, or NULL. */
 const struct app_config_file *app_noted_config_file(const app_config *cfg, const struct stat *st);
