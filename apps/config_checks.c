@@ -128,8 +128,8 @@ amg_status app_config_finish(app_config *cfg) {
     for (int d = 1; d < dims; d++) {
       if (rows > INT32_MAX / cfg->n)
         return app_at_key_sources(
-            cfg, amg_error(AMG_ERR_CONFIG, "problem.n = %d with problem.stencil = %d gives %d^%d rows, more than 2^31-1",
-                           (int)cfg->n, s, (int)cfg->n, dims));
+            cfg, amg_error(AMG_ERR_CONFIG, "problem.n = %d with problem.stencil = %d gives %d^%d rows, more than "
+                           "2^31-1", (int)cfg->n, s, (int)cfg->n, dims));
       rows *= cfg->n;
     }
   }
