@@ -18,9 +18,9 @@
  * At the end the true residual b - A x is recomputed, and it decides
  * convergence: PCG restarts from x when its own residual met tol and the
  * true one did not. A b whose norm cannot be squared in double is scaled by
- * a power of two; at each PCG start b, x and r are scaled again where r'r
- * and r'Mr (about ||r||^2 / |A|) would not both stay well inside double's
- * range, as with A's entries near 1e300 or 1e-300. Scaling by 2^k is exact
+ * a power of two; at each start (PCG's and the V-cycles') b, x and r are
+ * scaled again where r'r and r'Mr (about ||r||^2 / |A|) would not both stay
+ * well inside double's range, as with A's entries near 1e300 or 1e-300. Scaling by 2^k is exact
  * while entries stay in double's normal range: where the unscaled solve
  * also stays in range, x comes out bit for bit the same. */
 #include <float.h>
@@ -122,7 +122,7 @@ static void print_iteration(const amg_hierarchy *h, int it, const double *histor
             history[it - 1] > 0 ? history[it] / history[it - 1] : 0.0);
 }
 
-/* At a PCG start r'r and r'Mr must lie within 2^+-BALANCE_RANGE; else b, x
+/* At a start r'r and r'Mr must lie within 2^+-BALANCE_RANGE; else b, x
  * and r are scaled by 2^k so that the two straddle 1 (then each is within
  * about 2^+-512 for any A in double's range), up to BALANCE_TRIES times, by
  * BALANCE_STEP where r'Mr overflowed or underflowed. Either way both keep
@@ -137,7 +137,7 @@ static void print_iteration(const amg_hierarchy *h, int it, const double *histor
 #define BALANCE_BNORM 600
 #define BALANCE_RR 1000
 
-/* The k for b, x, r *= 2^k at a PCG start (0: in range, or a fault that the
+/* The k for b, x, r *= 2^k at a start (0: in range, or a fault that the
  * start's checks report: a NaN that persists once b is scaled down). */
 static int balance_exponent(double rr, double rz, double bnorm) {
   if (!(rr >= DBL_MIN && rr <= DBL_MAX) || rz < 0)
@@ -169,11 +169,11 @@ static amg_status scale_exact(amg_hierarchy *h, int k, double *v, double *tmp) {
   return s == AMG_OK ? amg_copy(h->loc, n, tmp, v) : s;
 }
 
-/* PCG from the workspace's x: x = 0 and r = b at the first start; at a
- * restart x is kept and r must already hold b - A x. Iterations continue
- * the report's count. A start may scale b, x and r by 2^k (see
- * balance_exponent): *bnorm and *shift follow. */
-static amg_status pcg(amg_hierarchy *h, double *bnorm, int *shift, amg_solve_report *rep, int from_zero) {
+/* A start from the workspace's x (x = 0 and r = b where from_zero, else r
+ * must hold b - A x): z = M r, with r'r and r'Mr in s_host, after b, x and
+ * r were scaled by 2^k where balance_exponent asks; *bnorm and *shift
+ * follow. */
+static amg_status balanced_start(amg_hierarchy *h, double *bnorm, int *shift, int from_zero) {
   amg_workspace *w = &h->ws;
   fmt_location loc = h->loc;
   int32_t n = h->level[0].a->m;
@@ -196,7 +196,7 @@ static amg_status pcg(amg_hierarchy *h, double *bnorm, int *shift, amg_solve_rep
     if (k == 0)
       break;
     if (h->opt.verbose)
-      fprintf(stderr, "amg solve: r'r = %.3e, r'Mr = %.3e at the PCG start; b, x and r scaled by 2^%d\n",
+      fprintf(stderr, "amg solve: r'r = %.3e, r'Mr = %.3e at the start; b, x and r scaled by 2^%d\n",
               sh[AMG_PCG_RR], sh[AMG_PCG_RZ], k);
     s = scale_exact(h, k, w->b, w->z);
     if (s == AMG_OK)
@@ -206,6 +206,18 @@ static amg_status pcg(amg_hierarchy *h, double *bnorm, int *shift, amg_solve_rep
     *bnorm = ldexp(*bnorm, k);
     *shift += k;
   }
+  return s;
+}
+
+/* PCG from the workspace's x: x = 0 and r = b at the first start; at a
+ * restart x is kept and r must already hold b - A x. Iterations continue
+ * the report's count. Each start may scale b, x and r (balanced_start). */
+static amg_status pcg(amg_hierarchy *h, double *bnorm, int *shift, amg_solve_report *rep, int from_zero) {
+  amg_workspace *w = &h->ws;
+  fmt_location loc = h->loc;
+  int32_t n = h->level[0].a->m;
+  const double *sh = w->s_host;
+  amg_status s = balanced_start(h, bnorm, shift, from_zero);
   if (s == AMG_OK)
     s = amg_copy(loc, n, w->z, w->p);
   if (s != AMG_OK)
@@ -271,17 +283,17 @@ static amg_status pcg(amg_hierarchy *h, double *bnorm, int *shift, amg_solve_rep
 }
 
 /* V-cycles from the workspace's x: x = 0 and r = b where from_zero, else r
- * must hold b - A x. */
-static amg_status stationary(amg_hierarchy *h, double bnorm, amg_solve_report *rep, int from_zero) {
+ * must hold b - A x. The start may scale b, x and r (balanced_start), and
+ * leaves the first V-cycle's z. */
+static amg_status stationary(amg_hierarchy *h, double *bnorm, int *shift, amg_solve_report *rep, int from_zero) {
   amg_workspace *w = &h->ws;
   fmt_location loc = h->loc;
   const fmt_tile *a = h->level[0].a;
   int32_t n = a->m;
-  amg_status s = from_zero ? amg_fill(loc, n, 0.0, w->x) : AMG_OK;
-  if (s == AMG_OK && from_zero)
-    s = amg_copy(loc, n, w->b, w->r);
+  amg_status s = balanced_start(h, bnorm, shift, from_zero);
   for (int it = 1; s == AMG_OK && it <= h->opt.max_iter; it++) {
-    s = amg_vcycle(h, w->r, w->z);
+    if (it > 1)
+      s = amg_vcycle(h, w->r, w->z);
     if (s == AMG_OK)
       s = amg_axpy(loc, n, 1.0, w->z, w->x);
     if (s == AMG_OK)
@@ -293,7 +305,7 @@ static amg_status stationary(amg_hierarchy *h, double bnorm, amg_solve_report *r
     if (s != AMG_OK)
       return s;
     rep->iterations = it;
-    rep->history[it] = sqrt(w->s_host[AMG_PCG_RR]) / bnorm;
+    rep->history[it] = sqrt(w->s_host[AMG_PCG_RR]) / *bnorm;
     rep->history_len = it + 1;
     print_iteration(h, it, rep->history);
     if (!isfinite(rep->history[it]))
@@ -503,7 +515,7 @@ static amg_status solve(amg_hierarchy *h, const double *b, double *x, amg_solve_
   else if (h->opt.solver == AMG_SOLVER_PCG)
     s = pcg_with_restarts(h, &bnorm, &shift, rep, !guess);
   else
-    s = stationary(h, bnorm, rep, !guess);
+    s = stationary(h, &bnorm, &shift, rep, !guess);
   char message[AMG_MESSAGE_MAX];
   snprintf(message, sizeof message, "%s", amg_error_message());
   if (!guess_met && (h->opt.solver != AMG_SOLVER_PCG || s != AMG_OK))
