@@ -78,6 +78,15 @@ void bench_json_create(json_writer *w, const char *path) {
   }
 }
 
+void bench_json_close(json_writer *w, const char *path) {
+  if (json_close(w) == 0)
+    return;
+  int err = errno;
+  fprintf(stderr, "%s: --json %s: writing failed: %s%s\n", bench_program, path, err ? strerror(err) : "unknown error",
+          fmt_remove_partial_output(path));
+  exit(1);
+}
+
 const char *bench_value(const char *arg, const char *val) {
   if (!val)
     bench_usage("%s: unknown option, or its value is missing", arg);

@@ -28,6 +28,10 @@ int bench_finish(void);
  * that a bad path is known at once: exits with 2 and a message if it cannot. */
 void bench_json_create(json_writer *w, const char *path);
 
+/* Closes the --json file that bench_json_create opened; where a write or
+ * the close failed, exits with 1 and a message, the partial file removed. */
+void bench_json_close(json_writer *w, const char *path);
+
 /* Option arg's value val (argv's next word); a usage error where it is
  * missing or is itself an option (starts with "--"). */
 const char *bench_value(const char *arg, const char *val);

@@ -93,9 +93,6 @@ void bench_write_json(json_writer *w, const char *path) {
   }
   json_end_array(w);
   json_end_object(w);
-  if (json_close(w) != 0) {
-    perror(path);
-    exit(1);
-  }
+  bench_json_close(w, path);
 }
 

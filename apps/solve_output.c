@@ -259,6 +259,7 @@ amg_status write_report(const char *path, const solve_run *run) {
   }
   json_end_object(&w);
   if (json_close(&w) != 0)
-    return amg_error(AMG_ERR_IO, "%s: writing the report failed: %s", path, errno ? strerror(errno) : "unknown error");
+    return amg_error(AMG_ERR_IO, "%s: writing the report failed: %s%s", path, errno ? strerror(errno) : "unknown error",
+                     fmt_remove_partial_output(path));
   return AMG_OK;
 }

@@ -382,10 +382,7 @@ static void write_json(json_writer *w, const char *path) {
   }
   json_end_array(w);
   json_end_object(w);
-  if (json_close(w) != 0) {
-    perror(path);
-    exit(1);
-  }
+  bench_json_close(w, path);
 }
 
 const char bench_usage_text[] =

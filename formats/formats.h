@@ -197,6 +197,10 @@ amg_status fmt_tile_transpose(const fmt_tile *a, fmt_tile **out);
  * do, as a phrase after the file's name ("is gzip-compressed; decompress it
  * first"); else NULL. "BZh" and a digit 1-9 at the start count as bzip2. */
 const char *fmt_not_plain_text(const void *start, size_t n);
+/* After a write to path failed part way: removes path where it is a regular
+ * file, and returns a phrase for the error message ("; the partial file was
+ * removed"; "" where nothing needs saying, as for a device). */
+const char *fmt_remove_partial_output(const char *path);
 /* Reads coordinate real/integer/pattern, general or symmetric (expanded);
  * duplicates are summed. Errors name file:line. */
 amg_status fmt_mm_read(const char *path, fmt_csr **out);

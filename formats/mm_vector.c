@@ -153,6 +153,7 @@ amg_status fmt_mm_write_vector(const char *path, int32_t n, const double *x) {
     err = errno;
   }
   if (failed)
-    return amg_error(AMG_ERR_IO, "%s: write failed: %s", path, err ? strerror(err) : "unknown error");
+    return amg_error(AMG_ERR_IO, "%s: write failed: %s%s", path, err ? strerror(err) : "unknown error",
+                     fmt_remove_partial_output(path));
   return AMG_OK;
 }

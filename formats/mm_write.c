@@ -2,8 +2,8 @@
  * CSR order. "%.17g" gives 17 significant digits, which identify a double
  * exactly, so fmt_mm_read gives back the same bits. The matrix is validated
  * first, so a broken matrix is reported instead of written. Every fprintf and
- * the fclose are checked: a full disk shows up as AMG_ERR_IO, not as a
- * truncated file. */
+ * the fclose are checked: a full disk shows up as AMG_ERR_IO, and the
+ * truncated file is removed (fmt_remove_partial_output). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,7 +39,7 @@ amg_status fmt_mm_write(const char *path, const fmt_csr *a) {
     err = errno;
   }
   if (failed)
-    return amg_error(AMG_ERR_IO, "%s: write failed: %s", path,
-                     err ? strerror(err) : "unknown error");
+    return amg_error(AMG_ERR_IO, "%s: write failed: %s%s", path, err ? strerror(err) : "unknown error",
+                     fmt_remove_partial_output(path));
   return AMG_OK;
 }

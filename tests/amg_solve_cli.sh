@@ -196,6 +196,18 @@ verdict "x not writable after a solve out of iterations: the report keeps the so
 # The report on a full device: exit 1, with the reason.
 expect "report on a full device" 1 "/dev/full: writing the report failed: No space left on device" -- \
   "${small[@]}" --set output.report=/dev/full
+# x and the report cut short by a file size limit of 1 KiB (SIGXFSZ ignored, so a write past it fails with
+# EFBIG): exit 1, each named, and neither partial file left. stdout and stderr go through a pipe, which the
+# limit does not cover.
+printf '%s\n' "trap '' XFSZ" '(ulimit -f 1; exec "$@" 2>&1) | cat' 'exit "${PIPESTATUS[0]}"' >"$dir/limited.sh"
+bash "$dir/limited.sh" "$solve" --backend cpu "${small[@]}" --set output.solution="$dir/cut.mtx" \
+  --set output.report="$dir/cut.json" >"$dir/out" 2>"$dir/err"
+code=$?
+[ $code -eq 1 ] && grep -q "cut.mtx: write failed: .*; the partial file was removed" "$dir/out" &&
+  grep -q "cut.json: writing the report failed: .*; the partial file was removed" "$dir/out" &&
+  [ ! -e "$dir/cut.mtx" ] && [ ! -e "$dir/cut.json" ]
+verdict "x and the report cut short by a file size limit: both partial files removed" $? \
+  "$(grep -m1 'cut.mtx' "$dir/out")"
 # output.solution naming an input (another path to the same file) or the report: refused, nothing written.
 cp "$dir/tri4.mtx" "$dir/clash.mtx"
 expect "output.solution = problem.file" 1 \

@@ -7,7 +7,7 @@
 #  run (label gpu; 77 without a GPU): a small spgemm_bench run writes valid
 #    JSON whose figures are consistent (medians within min..max, an order's
 #    row equal to its two products' sum); each program's results table on a
-#    full stdout exits 1 saying so.
+#    full stdout exits 1 saying so; a JSON cut short is removed.
 set -uo pipefail
 mode=$1 spgemm=$2 spmv=$3
 dir=$(mktemp -d)
@@ -83,6 +83,15 @@ elif [ "$mode" = run ]; then
       fail "$(basename "$b") >/dev/full: exit $got (want 1): $(tail -1 "$dir/err")"
     else echo "ok: $(basename "$b") >/dev/full"; fi
   done
+  # the JSON cut short by a file size limit of 1 KiB (SIGXFSZ ignored: a write past it fails with EFBIG):
+  # exit 1, and the partial file removed; stdout and stderr through a pipe, which the limit does not cover
+  printf '%s\n' "trap '' XFSZ" '(ulimit -f 1; exec "$@" 2>&1) | cat' 'exit "${PIPESTATUS[0]}"' >"$dir/limited.sh"
+  bash "$dir/limited.sh" "$spgemm" --problem 3d7 --n 20 --reps 10 --json "$dir/cut.json" >"$dir/out" 2>&1
+  got=$?
+  if [ $got -ne 1 ] || ! grep -q "cut.json: writing failed: .*; the partial file was removed" "$dir/out" ||
+    [ -e "$dir/cut.json" ]; then
+    fail "spgemm_bench --json cut short: exit $got (want 1), file left: $([ -e "$dir/cut.json" ] && echo yes || echo no): $(tail -1 "$dir/out")"
+  else echo "ok: spgemm_bench --json cut short: $(grep -m1 'cut.json' "$dir/out")"; fi
   python3 - "$dir/b.json" <<'EOF' || fails=$((fails + 1))
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -3,10 +3,16 @@
  * matrices, and one hand-written file per malformed case, each of which must
  * fail with AMG_ERR_PARSE, name file:line exactly and leave the output NULL.
  * Dense vectors likewise: the writer's text, a bitwise round trip, and the
- * reader's accepted forms and errors. Temporary files (mmio_t_*) go to the working directory, the build's
+ * reader's accepted forms and errors. A write cut short by a file size
+ * limit removes its partial file. Temporary files (mmio_t_*) go to the working directory, the build's
  * tests/, and are removed again. */
+#define _POSIX_C_SOURCE 200809L /* setrlimit, symlink */
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -626,6 +632,61 @@ static void test_vectors(void) {
   }
 }
 
+/* 1 if path exists (as a link too). */
+static int exists(const char *path) {
+  struct stat st;
+  return lstat(path, &st) == 0;
+}
+
+/* A write that fails part way on a regular file (RLIMIT_FSIZE of 4 KiB, with
+ * SIGXFSZ ignored, so the write returns EFBIG): the error says the partial
+ * file was removed, and it is gone. Through a link, the link and its target
+ * stay, and the message says the target is incomplete. On /dev/full nothing
+ * is removed and nothing is added. */
+static void test_partial_outputs(void) {
+  fmt_csr *a = NULL;
+  CHECK_OK(fmt_poisson(5, 40, &a)); /* 8,000 entries: about 150 KB of text */
+  if (!a)
+    return;
+  double *v = malloc((size_t)a->m * sizeof *v);
+  for (int32_t i = 0; v && i < a->m; i++)
+    v[i] = 1.0 / 3.0; /* 20 bytes a line: 32 KB */
+  struct rlimit old;
+  CHECK(getrlimit(RLIMIT_FSIZE, &old) == 0, "getrlimit: %s", strerror(errno));
+  struct rlimit small = old;
+  small.rlim_cur = 4096;
+  void (*old_handler)(int) = signal(SIGXFSZ, SIG_IGN);
+  int limited = v && (old.rlim_max == RLIM_INFINITY || old.rlim_max > 4096) && setrlimit(RLIMIT_FSIZE, &small) == 0;
+  CHECK(limited, "cannot set a file size limit: %s", strerror(errno));
+  if (limited) {
+    CHECK_ERROR(fmt_mm_write("mmio_t_cut.mtx", a), AMG_ERR_IO, "mmio_t_cut.mtx: write failed: ");
+    CHECK(strstr(amg_error_message(), "; the partial file was removed") != NULL, "matrix: %s", amg_error_message());
+    CHECK(!exists("mmio_t_cut.mtx"), "the partial matrix file was left");
+    CHECK_ERROR(fmt_mm_write_vector("mmio_t_cut_x.mtx", a->m, v), AMG_ERR_IO, "mmio_t_cut_x.mtx: write failed: ");
+    CHECK(strstr(amg_error_message(), "; the partial file was removed") != NULL, "vector: %s", amg_error_message());
+    CHECK(!exists("mmio_t_cut_x.mtx"), "the partial vector file was left");
+    CHECK(symlink("mmio_t_target.mtx", "mmio_t_link.mtx") == 0, "symlink: %s", strerror(errno));
+    CHECK_ERROR(fmt_mm_write("mmio_t_link.mtx", a), AMG_ERR_IO, "mmio_t_link.mtx: write failed: ");
+    CHECK(strstr(amg_error_message(), "; the file it links to holds an incomplete write") != NULL, "link: %s",
+          amg_error_message());
+    CHECK(exists("mmio_t_link.mtx") && exists("mmio_t_target.mtx"), "a link or its target was removed");
+    remove("mmio_t_link.mtx");
+    remove("mmio_t_target.mtx");
+    CHECK(setrlimit(RLIMIT_FSIZE, &old) == 0, "cannot restore the file size limit: %s", strerror(errno));
+  }
+  signal(SIGXFSZ, old_handler);
+  FILE *full = fopen("/dev/full", "w");
+  if (full) {
+    fclose(full);
+    CHECK_ERROR(fmt_mm_write("/dev/full", a), AMG_ERR_IO, "/dev/full: write failed: ");
+    CHECK(!strstr(amg_error_message(), "partial") && !strstr(amg_error_message(), "links"), "/dev/full: %s",
+          amg_error_message());
+    CHECK(exists("/dev/full"), "/dev/full was removed");
+  }
+  free(v);
+  fmt_csr_destroy(a);
+}
+
 int main(void) {
   test_system_files();
   test_writer();
@@ -634,5 +695,6 @@ int main(void) {
   test_bad_counts();
   test_bad_headers();
   test_vectors();
+  test_partial_outputs();
   return test_finish("test_mm_io");
 }
