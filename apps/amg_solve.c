@@ -20,6 +20,7 @@
 
 #include "amg.h"
 #include "app_config.h"
+#include "file_names.h"
 #include "solve_output.h"
 
 #define MAX_SETS 64 /* --set options */
@@ -112,6 +113,13 @@ static int with_stdout_checked(int code) {
   return code;
 }
 
+/* A notice before an input that is a FIFO is opened: the open waits for
+ * its writer, which must not look like a hang. */
+static void note_fifo(const char *what, const char *path) {
+  if (app_is_fifo(path))
+    fprintf(stderr, "amg_solve: %s %s is a FIFO: waiting for a program to write to it\n", what, path);
+}
+
 static void usage(FILE *f) {
   fprintf(f, "usage: amg_solve --config FILE [--set section.key=value ...] [--backend gpu|cpu]\n"
              "                 [--compare-orders [cusparse]] [--repeat N] [--print-config] [--help]\n"
@@ -133,6 +141,7 @@ static void usage(FILE *f) {
 static amg_status build_matrix(const app_config *cfg, fmt_csr **a, char *what, size_t len) {
   if (cfg->problem_type == APP_PROBLEM_MATRIX_MARKET) {
     snprintf(what, len, "matrix market %s", cfg->file);
+    note_fifo("problem.file", cfg->file);
     return fmt_mm_read_system(cfg->file, a);
   }
   int dims = fmt_poisson_dims(cfg->stencil);
@@ -214,6 +223,8 @@ static int write_solution(const char *path, int32_t n, const double *x, amg_stat
 }
 
 static amg_status build_rhs(const app_config *cfg, int32_t n, double *b) {
+  if (cfg->rhs == APP_RHS_FILE)
+    note_fifo("problem.rhs_file", cfg->rhs_file);
   if (cfg->rhs == APP_RHS_FILE)
     return fmt_mm_read_vector(cfg->rhs_file, n, b);
   uint64_t state = (uint64_t)cfg->rhs_seed;
@@ -376,6 +387,7 @@ static void ignored_in_compare(app_config *cfg, char *list, size_t size) {
 static int configure(app_config *cfg, const char *config, const char *const *sets, int nsets,
                      const char *backend, int compare, int with_cusparse) {
   app_config_default(cfg);
+  note_fifo("--config", config);
   amg_status s = app_config_check_sets(sets, nsets);
   if (s == AMG_OK)
     s = app_config_load(cfg, config);
@@ -480,6 +492,8 @@ static int prepare_vectors(const app_config *cfg, int32_t m, double **b, double 
   amg_status s = build_rhs(cfg, m, *b);
   if (s != AMG_OK)
     return fail(EXIT_INPUT, s, "right-hand side");
+  if (*x0)
+    note_fifo("problem.x0_file", cfg->x0_file);
   if (*x0 && (s = fmt_mm_read_vector(cfg->x0_file, m, *x0)) != AMG_OK)
     return fail(EXIT_INPUT, s, "initial guess");
   return 0;

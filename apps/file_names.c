@@ -1,4 +1,5 @@
-/* Whether two paths name one file (see file_names.h). */
+/* Whether two paths name one file, and whether one is a FIFO (see
+ * file_names.h). */
 #define _POSIX_C_SOURCE 200809L /* lstat, readlink */
 #include "file_names.h"
 
@@ -66,4 +67,9 @@ int app_same_file(const char *a, const char *b) {
   int ka = file_identity(a, &sa, &base_a), kb = file_identity(b, &sb, &base_b);
   return ka && ka == kb && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
          (ka == 1 || !strcmp(base_a, base_b));
+}
+
+int app_is_fifo(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISFIFO(st.st_mode);
 }

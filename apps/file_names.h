@@ -15,4 +15,8 @@ void app_parent_dir(const char *path, char *dir, size_t n);
  * same file: refusing is safer than overwriting. */
 int app_same_file(const char *a, const char *b);
 
+/* 1 where path names a FIFO (a named pipe), whose opening for reading waits
+ * until a writer opens it. */
+int app_is_fifo(const char *path);
+
 #endif

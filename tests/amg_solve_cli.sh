@@ -135,6 +135,14 @@ run --config "$dir/mmb.cfg" --set output.solution="$dir/x.mtx"
   awk 'NR > 2 { d = $1 - (NR == 3 || NR == 6 ? 2 : 3); e += d < 0 ? -d : d; n++ } END { exit !(n == 4 && e < 1e-9) }' \
     "$dir/x.mtx"
 verdict "solution written, b as a Matrix Market array" $? "$(tail -1 "$dir/out"): $(tail -4 "$dir/x.mtx" | tr '\n' ' ')"
+# The matrix from a FIFO whose writer starts a second later: a notice that amg_solve waits, then the solve.
+mkfifo "$dir/tri4fifo.mtx"
+(sleep 1; timeout 60 sh -c 'cat "$1" >"$2"' _ "$dir/tri4.mtx" "$dir/tri4fifo.mtx") & # its open inside timeout
+run --config "$dir/mmb.cfg" --set problem.file="$dir/tri4fifo.mtx"
+wait
+[ $code -eq 0 ] && grep -qF "problem.file $dir/tri4fifo.mtx is a FIFO: waiting for a program to write to it" "$dir/err" &&
+  grep -q "^converged after" "$dir/out"
+verdict "matrix from a FIFO, its writer late" $? "$(head -1 "$dir/err")"
 cp "$dir/x.mtx" "$dir/mmb.txt" # the written x reads back as a right-hand side
 run --config "$dir/mmb.cfg"
 verdict "a written solution read as b" $code "$(grep -m1 'converged after' "$dir/out")"
