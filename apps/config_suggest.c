@@ -3,6 +3,7 @@
  * section. */
 #include "config_schema.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Optimal string alignment distance (a swap of neighbours counts as one
@@ -78,6 +79,10 @@ amg_status app_unknown_section(const char *where, const char *name) {
   const char *hint = suggest_section(name);
   if (hint)
     return amg_error(AMG_ERR_CONFIG, "%s: unknown section '%s' (did you mean '%s'?)", where, name, hint);
-  return amg_error(AMG_ERR_CONFIG, "%s: unknown section '%s' (expected problem, amg, cycle, solver or output)",
-                   where, name);
+  char list[128] = ""; /* "problem, amg, cycle, solver or output", from app_sections */
+  size_t w = 0;
+  for (int s = 0; s < app_section_count && w < sizeof list; s++)
+    w += (size_t)snprintf(list + w, sizeof list - w, "%s%s", s == 0 ? "" : s + 1 < app_section_count ? ", " : " or ",
+                          app_sections[s]);
+  return amg_error(AMG_ERR_CONFIG, "%s: unknown section '%s' (expected %s)", where, name, list);
 }
