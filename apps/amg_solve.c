@@ -8,100 +8,20 @@
  * request.
  * Exit status: 0 converged; 1 bad usage, configuration or input; 2 setup
  * failed; 3 the solve did not converge (or broke down). */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
-#include <ctype.h>
-#include <math.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "amg.h"
 #include "app_config.h"
 #include "file_names.h"
+#include "file_rows.h"
+#include "solve_exit.h"
 #include "solve_output.h"
+#include "solve_repeats.h"
 
 #define MAX_SETS 64 /* --set options */
-
-enum { EXIT_INPUT = 1, EXIT_SETUP = 2, EXIT_SOLVE = 3 };
-
-/* problem.reorder's numbering (new index -> the file's), once A is
- * renumbered (main frees it); NULL without reorder. */
-static int32_t *renumbered;
-static int32_t renumbered_n;
-
-/* Appends to out (n bytes, *w used), keeping *w within the buffer when the text is cut. */
-static void append(char *out, size_t n, size_t *w, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int len = vsnprintf(out + *w, n - *w, fmt, ap);
-  va_end(ap);
-  *w = len < 0 || (size_t)len >= n - *w ? n - 1 : *w + (size_t)len;
-}
-
-/* One "N" or "N, M" of 1-based row numbers at *p (up to a character that
- * is not part of a word), each in 1..renumbered_n, into v; the count, or 0. */
-static int row_numbers(const char **p, long v[2]) {
-  const char *q = *p;
-  int count = 0;
-  while (count < 2 && *q >= '0' && *q <= '9') {
-    char *end;
-    v[count] = strtol(q, &end, 10);
-    if (isalnum((unsigned char)*end) || *end == '-' || v[count] < 1 || v[count] > renumbered_n)
-      return 0;
-    count++;
-    q = end;
-    if (count == 2 || strncmp(q, ", ", 2) || q[2] < '0' || q[2] > '9')
-      break;
-    q += 2;
-  }
-  *p = q;
-  return count;
-}
-
-/* The library numbers rows as it sees them: with problem.reorder, each
- * "1-based N" or "1-based N, M" of a level-0 message from the setup or the
- * solve also gets the file's numbers ("; the file's ..."). A coarse
- * level's rows ("level L: ...", L >= 1) are aggregates: left as they are. */
-static void name_file_rows(amg_status s) {
-  const char *p = amg_error_message();
-  if (!strncmp(p, "level ", 6) && atoi(p + 6) > 0)
-    return;
-  char out[AMG_MESSAGE_MAX];
-  size_t w = 0, n = sizeof out;
-  out[0] = '\0';
-  while (*p && w + 1 < n) {
-    const char *hit = strstr(p, "1-based ");
-    size_t take = hit ? (size_t)(hit - p) + 8 : strlen(p);
-    append(out, n, &w, "%.*s", (int)take, p);
-    p += take;
-    if (!hit)
-      break;
-    const char *start = p;
-    long v[2];
-    int count = row_numbers(&p, v);
-    append(out, n, &w, "%.*s", (int)(p - start), start);
-    if (count == 1)
-      append(out, n, &w, "; the file's %d", renumbered[v[0] - 1] + 1);
-    else if (count == 2)
-      append(out, n, &w, "; the file's %d, %d", renumbered[v[0] - 1] + 1, renumbered[v[1] - 1] + 1);
-  }
-  amg_error(s, "%s", out);
-}
-
-static int fail(int code, amg_status s, const char *stage) {
-  fprintf(stderr, "amg_solve: %s: %s [%s]\n", stage, amg_error_message(), amg_status_name(s));
-  return code;
-}
-
-/* fail() for the setup's and the solve's messages, whose rows name_file_rows maps. */
-static int fail_rows(int code, amg_status s, const char *stage) {
-  if (renumbered)
-    name_file_rows(s);
-  return fail(code, s, stage);
-}
 
 /* code, or EXIT_INPUT (with a message) where stdout could not be written:
  * a full disk or a closed pipe lost what was printed. */
@@ -149,60 +69,6 @@ static amg_status build_matrix(const app_config *cfg, fmt_csr **a, char *what, s
   return fmt_poisson(cfg->stencil, cfg->n, a);
 }
 
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return 1e3 * (double)ts.tv_sec + 1e-6 * (double)ts.tv_nsec;
-}
-
-static int64_t bandwidth(const fmt_csr *a) {
-  int64_t b = 0;
-  for (int32_t i = 0; i < a->m; i++)
-    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
-      b = llabs((int64_t)a->col[k] - i) > b ? llabs((int64_t)a->col[k] - i) : b;
-  return b;
-}
-
-/* problem.reorder = "rcm": *a replaced by P A P^T, and the numbering kept
- * in renumbered for the vectors and the messages. */
-static int reorder_matrix(const app_config *cfg, fmt_csr **a) {
-  if (cfg->reorder == APP_REORDER_NONE)
-    return 0;
-  double t0 = now_ms();
-  fmt_csr *b = NULL;
-  amg_status s = fmt_csr_rcm(*a, &renumbered);
-  if (s == AMG_OK)
-    s = fmt_csr_permute(*a, renumbered, &b);
-  if (s != AMG_OK)
-    return fail(EXIT_INPUT, s, "problem.reorder");
-  printf("amg_solve: rows renumbered by reverse Cuthill-McKee in %.1f ms: bandwidth %lld -> %lld\n",
-         now_ms() - t0, (long long)bandwidth(*a), (long long)bandwidth(b));
-  fmt_csr_destroy(*a);
-  *a = b;
-  renumbered_n = b->m;
-  return 0;
-}
-
-/* v (if not NULL) in the new numbering from v in the file's (to_new), or
- * back; 0, or the exit code after a message. */
-static int renumber(int32_t n, const int32_t *perm, double *v, int to_new) {
-  if (!v)
-    return 0;
-  double *scratch = malloc(((size_t)n + 1) * sizeof *scratch);
-  if (!scratch) {
-    fprintf(stderr, "amg_solve: out of host memory to renumber a vector\n");
-    return EXIT_INPUT;
-  }
-  for (int32_t i = 0; i < n; i++)
-    if (to_new)
-      scratch[i] = v[perm[i]];
-    else
-      scratch[perm[i]] = v[i];
-  memcpy(v, scratch, (size_t)n * sizeof *v);
-  free(scratch);
-  return 0;
-}
-
 /* output.solution: x, where the solve converged or ran out of iterations
  * (a last iterate worth keeping); the exit code with a write error added,
  * and run->solution set once x is written. */
@@ -214,7 +80,7 @@ static int write_solution(const char *path, int32_t n, const double *x, amg_stat
   }
   amg_status s = fmt_mm_write_vector(path, n, x);
   if (s != AMG_OK) {
-    int write_code = fail(EXIT_INPUT, s, "solution");
+    int write_code = solve_fail(EXIT_INPUT, s, "solution");
     return code ? code : write_code;
   }
   printf("solution%s written to %s\n", solved == AMG_OK ? "" : " (not converged)", path);
@@ -239,132 +105,6 @@ static amg_status build_rhs(const app_config *cfg, int32_t n, double *b) {
     b[i] = 2.0 * ((z ^ (z >> 31)) >> 11) * 0x1.0p-53 - 1.0;
   }
   return AMG_OK;
-}
-
-/* Sorts v[0 .. n-1] and returns its median (the upper one for even n). */
-static double sort_median(double *v, int n) {
-  fmt_sort_double(v, (size_t)n);
-  return v[n / 2];
-}
-
-static void print_spread(const char *what, double *v, int n) {
-  double median = sort_median(v, n);
-  printf("  %-14s median %9.3f ms, min %9.3f, max %9.3f\n", what, median, v[0], v[n - 1]);
-}
-
-/* The hierarchy with both orders (and cuSPARSE if asked), Galerkin compared
- * per level. With repeat > 0 the first setups are the warm-up, and each
- * level's time is the median of `repeat` more setups per configuration,
- * taken in turn so that drift hits all of them alike. */
-static int compare_orders(const app_config *cfg, const fmt_csr *a, int with_cusparse, int repeat) {
-  static const char *const label[2][2] = {{"tile P^T(AP)", "tile (P^T A)P"},
-                                          {"cusparse P^T(AP)", "cusparse (P^T A)P"}};
-  const char *names[4];
-  amg_options opts[4];
-  amg_setup_report rep[4];
-  const amg_setup_report *reports[4];
-  int count = 0, code = 0;
-  for (int sp = 0; sp <= with_cusparse; sp++)
-    for (int order = AMG_GALERKIN_PT_AP; order <= AMG_GALERKIN_PTA_P; order++) {
-      opts[count] = cfg->amg;
-      opts[count].galerkin_order = order;
-      opts[count].spgemm = sp ? SPGEMM_CUSPARSE : SPGEMM_TILE;
-      names[count] = label[sp][order - AMG_GALERKIN_PT_AP];
-      reports[count] = &rep[count];
-      count++;
-    }
-  double *ms = repeat > 0 ? malloc((size_t)count * AMG_MAX_LEVELS * repeat * sizeof *ms) : NULL;
-  if (repeat > 0 && !ms) {
-    fprintf(stderr, "amg_solve: out of host memory for --repeat\n");
-    return EXIT_INPUT;
-  }
-  for (int r = -1; r < repeat && !code; r++)
-    for (int k = 0; k < count && !code; k++) {
-      amg_hierarchy *h = NULL;
-      amg_options o = opts[k];
-      o.verbose = o.verbose && r < 0; /* progress for the first setups only */
-      amg_status s = amg_setup(a, &o, &h);
-      if (s != AMG_OK) {
-        code = fail_rows(EXIT_SETUP, s, "setup");
-        break;
-      }
-      const amg_setup_report *now = amg_hierarchy_report(h);
-      if (r < 0)
-        rep[k] = *now;
-      else if (now->levels != rep[k].levels) {
-        fprintf(stderr, "amg_solve: repeat %d of %s built %d levels, the first %d\n", r + 1, names[k],
-                now->levels, rep[k].levels);
-        code = EXIT_SETUP;
-      } else
-        for (int l = 0; l < now->levels; l++)
-          ms[((size_t)k * AMG_MAX_LEVELS + l) * repeat + r] = now->level[l].ms_galerkin;
-      amg_hierarchy_destroy(h);
-    }
-  for (int k = 0; k < count && repeat > 0 && !code; k++)
-    for (int l = 0; l + 1 < rep[k].levels; l++) {
-      amg_level_report *lv = &rep[k].level[l];
-      lv->ms_galerkin = sort_median(&ms[((size_t)k * AMG_MAX_LEVELS + l) * repeat], repeat);
-      lv->galerkin_gflops = lv->ms_galerkin > 0 ? 2.0 * lv->galerkin_products / (lv->ms_galerkin * 1e6) : 0;
-    }
-  free(ms);
-  if (!code) {
-    print_hierarchy(stdout, reports[0]);
-    if (repeat > 0)
-      printf("\nGalerkin times: median of %d setups per column (upper median for even counts), after one "
-             "warm-up setup each; sum: of the medians\n", repeat);
-    print_order_comparison(stdout, names, reports, count);
-  }
-  return code;
-}
-
-/* amg_solve from zero, or amg_solve_from x0 where there is one. */
-static amg_status solve_from(amg_hierarchy *h, const double *b, const double *x0, double *x, int32_t m,
-                             amg_solve_report *rep) {
-  if (!x0)
-    return amg_solve(h, b, x, rep);
-  memcpy(x, x0, (size_t)m * sizeof *x);
-  return amg_solve_from(h, b, x, rep);
-}
-
-/* --repeat: n more setups and solves of the same system (the reported run
- * was the warm-up); every repeat must succeed and take the same number of
- * iterations. Prints the median (upper median for even n), min and max. */
-static int time_repeats(const app_config *cfg, const fmt_csr *a, const double *b, const double *x0, double *x,
-                        int n, int iterations) {
-  double *t = malloc(3 * (size_t)n * sizeof *t);
-  if (!t) {
-    fprintf(stderr, "amg_solve: out of host memory for --repeat\n");
-    return EXIT_INPUT;
-  }
-  int code = 0;
-  for (int k = 0; k < n && !code; k++) {
-    amg_hierarchy *h = NULL;
-    amg_solve_report rep = {0};
-    amg_status s = amg_setup(a, &cfg->amg, &h);
-    if (s != AMG_OK)
-      code = fail_rows(EXIT_SETUP, s, "setup (--repeat)");
-    else if ((s = solve_from(h, b, x0, x, a->m, &rep)) != AMG_OK)
-      code = fail_rows(EXIT_SOLVE, s, "solve (--repeat)");
-    else if (rep.iterations != iterations) {
-      fprintf(stderr, "amg_solve: repeat %d took %d iterations, the first run %d\n", k + 1, rep.iterations,
-              iterations);
-      code = EXIT_SOLVE;
-    } else {
-      t[k] = amg_hierarchy_report(h)->setup_ms;
-      t[n + k] = rep.solve_ms;
-      t[2 * n + k] = t[k] + t[n + k];
-    }
-    amg_solve_report_free(&rep);
-    amg_hierarchy_destroy(h);
-  }
-  if (!code) {
-    printf("\nTimes over %d repeats after the run above:\n", n);
-    print_spread("setup", t, n);
-    print_spread("solve", t + n, n);
-    print_spread("setup + solve", t + 2 * n, n);
-  }
-  free(t);
-  return code;
 }
 
 /* The keys that --compare-orders leaves unused (nothing is solved), those
@@ -399,7 +139,7 @@ static int configure(app_config *cfg, const char *config, const char *const *set
   if (s == AMG_OK)
     s = app_config_finish(cfg);
   if (s != AMG_OK)
-    return fail(EXIT_INPUT, s, "configuration");
+    return solve_fail(EXIT_INPUT, s, "configuration");
   if (backend && strcmp(backend, "gpu") && strcmp(backend, "cpu")) {
     fprintf(stderr, "amg_solve: --backend must be gpu or cpu, not '%s'\n", backend);
     return EXIT_INPUT;
@@ -421,9 +161,9 @@ static int configure(app_config *cfg, const char *config, const char *const *set
   }
   s = app_config_check_options(cfg); /* again, now that the backend is known (cusparse needs the GPU) */
   if (s != AMG_OK)
-    return fail(EXIT_INPUT, s, "configuration");
+    return solve_fail(EXIT_INPUT, s, "configuration");
   if (compare && with_cusparse && cfg->amg.backend == AMG_BACKEND_CPU) /* worded as amg_options_check's */
-    return fail(EXIT_INPUT,
+    return solve_fail(EXIT_INPUT,
                 amg_error(AMG_ERR_CONFIG, "--compare-orders cusparse needs the GPU, and the backend is cpu"),
                 "configuration");
   char unused[3 * APP_SOURCE_MAX + 64];
@@ -459,7 +199,7 @@ static int prepare_matrix(const app_config *cfg, fmt_csr **a, char *what, size_t
   pthread_t thread;
   int threaded = gpu && pthread_create(&thread, NULL, gpu_init_run, &g) == 0;
   amg_status s = build_matrix(cfg, a, what, len);
-  int code = s == AMG_OK ? 0 : fail(EXIT_INPUT, s, "problem"); /* said before the wait below */
+  int code = s == AMG_OK ? 0 : solve_fail(EXIT_INPUT, s, "problem"); /* said before the wait below */
   if (threaded)
     pthread_join(thread, NULL); /* CUDA's teardown at exit must not meet a running init */
   else if (gpu && s == AMG_OK)
@@ -470,7 +210,7 @@ static int prepare_matrix(const app_config *cfg, fmt_csr **a, char *what, size_t
          gpu ? "gpu" : "cpu");
   if (gpu) {
     if (g.status != AMG_OK)
-      return fail(EXIT_SETUP, amg_error(g.status, "%s", g.message), "GPU initialisation");
+      return solve_fail(EXIT_SETUP, amg_error(g.status, "%s", g.message), "GPU initialisation");
     printf("amg_solve: GPU initialisation (stream, memory pool, cuSPARSE and cuSOLVER handles, kernel "
            "loading) %.1f ms, once per process\n", g.ms);
   }
@@ -491,11 +231,11 @@ static int prepare_vectors(const app_config *cfg, int32_t m, double **b, double 
   }
   amg_status s = build_rhs(cfg, m, *b);
   if (s != AMG_OK)
-    return fail(EXIT_INPUT, s, "right-hand side");
+    return solve_fail(EXIT_INPUT, s, "right-hand side");
   if (*x0)
     note_fifo("problem.x0_file", cfg->x0_file);
   if (*x0 && (s = fmt_mm_read_vector(cfg->x0_file, m, *x0)) != AMG_OK)
-    return fail(EXIT_INPUT, s, "initial guess");
+    return solve_fail(EXIT_INPUT, s, "initial guess");
   return 0;
 }
 
@@ -513,7 +253,7 @@ static int solve_and_report(const app_config *cfg, const char *what, const fmt_c
   amg_status s = amg_setup(a, &cfg->amg, &h);
   if (s != AMG_OK) {
     run.status = s;
-    code = fail_rows(EXIT_SETUP, s, "setup"); /* first: with reorder it names the file's rows too */
+    code = solve_fail_rows(EXIT_SETUP, s, "setup"); /* first: with reorder it names the file's rows too */
     snprintf(message, sizeof message, "%s", amg_error_message());
   } else {
     run.setup = amg_hierarchy_report(h);
@@ -522,25 +262,25 @@ static int solve_and_report(const app_config *cfg, const char *what, const fmt_c
     s = solve_from(h, b, x0, x, a->m, &rep);
     run.solve = &rep;
     run.status = s;
-    if (s != AMG_OK && renumbered)
-      name_file_rows(s);
+    if (s != AMG_OK && rows_renumbered())
+      rows_name_file_rows(s);
     if (s != AMG_OK)
       snprintf(message, sizeof message, "%s", amg_error_message());
     print_convergence(stdout, &rep, cfg);
     print_totals(stdout, run.setup, &rep);
     if (s != AMG_OK)
-      code = fail(EXIT_SOLVE, s, "solve");
+      code = solve_fail(EXIT_SOLVE, s, "solve");
     if (cfg->solution[0]) {
-      int back = renumbered ? renumber(a->m, renumbered, x, 0) : 0; /* x in the file's numbering */
+      int back = rows_renumber(a->m, x, 0); /* x in the file's numbering */
       code = back ? (code ? code : back) : write_solution(cfg->solution, a->m, x, s, code, &run);
     }
     if (!code && repeat > 0)
-      code = time_repeats(cfg, a, b, x0, x, repeat, rep.iterations);
+      code = solve_time_repeats(cfg, a, b, x0, x, repeat, rep.iterations);
   }
   if (cfg->report[0]) {
     amg_status ws = write_report(cfg->report, &run);
     if (ws != AMG_OK) {
-      int report_code = fail(EXIT_INPUT, ws, "report");
+      int report_code = solve_fail(EXIT_INPUT, ws, "report");
       code = code ? code : report_code;
     } else
       printf("report written to %s\n", cfg->report);
@@ -619,15 +359,15 @@ int main(int argc, char **argv) {
   double *b = NULL, *x = NULL, *x0 = NULL;
   code = prepare_matrix(&cfg, &a, what, sizeof what);
   if (!code)
-    code = reorder_matrix(&cfg, &a);
+    code = rows_reorder(&cfg, &a);
   if (!code && compare)
-    code = compare_orders(&cfg, a, with_cusparse, repeat);
+    code = solve_compare_orders(&cfg, a, with_cusparse, repeat);
   else if (!code) {
     code = prepare_vectors(&cfg, a->m, &b, &x, &x0);
-    if (!code && renumbered)
-      code = renumber(a->m, renumbered, b, 1);
-    if (!code && renumbered)
-      code = renumber(a->m, renumbered, x0, 1);
+    if (!code)
+      code = rows_renumber(a->m, b, 1);
+    if (!code)
+      code = rows_renumber(a->m, x0, 1);
     if (!code)
       code = solve_and_report(&cfg, what, a, b, x0, x, repeat);
   }
@@ -635,6 +375,6 @@ int main(int argc, char **argv) {
   free(b);
   free(x);
   free(x0);
-  free(renumbered);
+  rows_free();
   return with_stdout_checked(code);
 }
