@@ -127,8 +127,9 @@ static void ignored_in_compare(app_config *cfg, char *list, size_t size) {
 static int configure(app_config *cfg, const char *config, const char *const *sets, int nsets,
                      const char *backend, int compare, int with_cusparse) {
   app_config_default(cfg);
-  note_fifo("--config", config);
   amg_status s = app_config_check_sets(sets, nsets);
+  if (s == AMG_OK)
+    note_fifo("--config", config);
   if (s == AMG_OK)
     s = app_config_load(cfg, config);
   for (int k = 0; k < nsets && s == AMG_OK; k++)
@@ -253,7 +254,7 @@ static int solve_and_report(const app_config *cfg, const char *what, const fmt_c
   amg_status s = amg_setup(a, &cfg->amg, &h);
   if (s != AMG_OK) {
     run.status = s;
-    code = solve_fail_rows(EXIT_SETUP, s, "setup"); /* first: with reorder it names the file's rows too */
+    code = rows_fail(EXIT_SETUP, s, "setup"); /* first: with reorder it names the file's rows too */
     snprintf(message, sizeof message, "%s", amg_error_message());
   } else {
     run.setup = amg_hierarchy_report(h);

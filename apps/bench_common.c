@@ -71,19 +71,34 @@ void bench_check_paths(const bench_options *o) {
 
 int bench_finish(void) { return stdout_written("results"); }
 
+/* The --json file open since start-up, removed at an exit before it is
+ * complete (a failed call, nothing measured). */
+static json_writer *unfinished;
+
+static void remove_unfinished(void) {
+  if (unfinished)
+    json_abandon(unfinished);
+}
+
 void bench_json_create(json_writer *w, const char *path) {
-  if (path && json_create(w, path) != 0) {
+  if (!path)
+    return;
+  if (json_create(w, path) != 0) {
     fprintf(stderr, "%s: --json %s: %s\n", bench_program, path, strerror(errno));
     exit(2);
   }
+  unfinished = w;
+  atexit(remove_unfinished);
 }
 
 void bench_json_close(json_writer *w, const char *path) {
-  if (json_close(w) == 0)
+  int err;
+  const char *note;
+  unfinished = NULL;
+  if (json_close(w, &err, &note) == 0)
     return;
-  int err = errno;
   fprintf(stderr, "%s: --json %s: writing failed: %s%s\n", bench_program, path, err ? strerror(err) : "unknown error",
-          fmt_remove_partial_output(path));
+          note);
   exit(1);
 }
 

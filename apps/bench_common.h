@@ -25,7 +25,8 @@ _Noreturn void bench_help(void);
 int bench_finish(void);
 
 /* Creates the --json file path (none where path is NULL) before the run, so
- * that a bad path is known at once: exits with 2 and a message if it cannot. */
+ * that a bad path is known at once: exits with 2 and a message if it cannot.
+ * An exit before bench_json_close removes the file again. */
 void bench_json_create(json_writer *w, const char *path);
 
 /* Closes the --json file that bench_json_create opened; where a write or

@@ -75,7 +75,7 @@ void rows_name_file_rows(amg_status s) {
   amg_error(s, "%s", out);
 }
 
-int solve_fail_rows(int code, amg_status s, const char *stage) {
+int rows_fail(int code, amg_status s, const char *stage) {
   if (renumbered)
     rows_name_file_rows(s);
   return solve_fail(code, s, stage);
@@ -87,28 +87,24 @@ static double now_ms(void) {
   return 1e3 * (double)ts.tv_sec + 1e-6 * (double)ts.tv_nsec;
 }
 
-static int64_t bandwidth(const fmt_csr *a) {
-  int64_t b = 0;
-  for (int32_t i = 0; i < a->m; i++)
-    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
-      b = llabs((int64_t)a->col[k] - i) > b ? llabs((int64_t)a->col[k] - i) : b;
-  return b;
-}
-
 int rows_reorder(const app_config *cfg, fmt_csr **a) {
   if (cfg->reorder == APP_REORDER_NONE)
     return 0;
   double t0 = now_ms();
   fmt_csr *b = NULL;
-  amg_status s = fmt_csr_rcm(*a, &renumbered);
+  int32_t *perm = NULL;
+  amg_status s = fmt_csr_rcm(*a, &perm);
   if (s == AMG_OK)
-    s = fmt_csr_permute(*a, renumbered, &b);
-  if (s != AMG_OK)
+    s = fmt_csr_permute(*a, perm, &b);
+  if (s != AMG_OK) {
+    free(perm);
     return solve_fail(EXIT_INPUT, s, "problem.reorder");
+  }
   printf("amg_solve: rows renumbered by reverse Cuthill-McKee in %.1f ms: bandwidth %lld -> %lld\n",
-         now_ms() - t0, (long long)bandwidth(*a), (long long)bandwidth(b));
+         now_ms() - t0, (long long)fmt_csr_bandwidth(*a), (long long)fmt_csr_bandwidth(b));
   fmt_csr_destroy(*a);
   *a = b;
+  renumbered = perm;
   renumbered_n = b->m;
   return 0;
 }

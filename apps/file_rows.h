@@ -23,7 +23,7 @@ int rows_renumber(int32_t n, double *v, int to_new);
 void rows_name_file_rows(amg_status s);
 /* solve_fail for the setup's and the solve's messages, with
  * rows_name_file_rows applied where A was renumbered. */
-int solve_fail_rows(int code, amg_status s, const char *stage);
+int rows_fail(int code, amg_status s, const char *stage);
 /* Frees the numbering. */
 void rows_free(void);
 

@@ -1,6 +1,7 @@
 /* Streaming JSON writer (see json_writer.h). */
 #include "json_writer.h"
 
+#include <errno.h>
 #include <math.h>
 
 /* The length of the valid UTF-8 sequence at s (RFC 3629: shortest form, no
@@ -62,24 +63,30 @@ static void item(json_writer *w, const char *key) {
   }
 }
 
-void json_open(json_writer *w, FILE *f) {
-  w->f = f;
+int json_create(json_writer *w, const char *path) {
+  if (fmt_output_open(&w->out, path) != 0)
+    return -1;
+  w->f = w->out.f;
   w->depth = 0;
   w->need_comma[0] = 0;
-}
-
-int json_create(json_writer *w, const char *path) {
-  FILE *f = fopen(path, "w");
-  if (!f)
-    return -1;
-  json_open(w, f);
   return 0;
 }
 
-int json_close(json_writer *w) {
-  int failed = ferror(w->f) | fclose(w->f);
+int json_close(json_writer *w, int *err, const char **note) {
+  *err = errno; /* a failed write left it, for want of a better one */
+  int failed = ferror(w->f) != 0;
+  if (!failed)
+    *err = 0;
   w->f = NULL;
-  return failed ? -1 : 0;
+  return fmt_output_close(&w->out, failed, err, note);
+}
+
+void json_abandon(json_writer *w) {
+  int err = 0;
+  const char *note;
+  if (w->f)
+    fmt_output_close(&w->out, 1, &err, &note);
+  w->f = NULL;
 }
 
 static void begin(json_writer *w, const char *key, char open) {

@@ -9,17 +9,24 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "formats.h"
+
 typedef struct json_writer {
   FILE *f;
+  fmt_output out; /* where json_create opened the file */
   int depth;
   int need_comma[32];
 } json_writer;
 
-void json_open(json_writer *w, FILE *f);
 /* Opens path for writing: 0, or -1 with errno from fopen. */
 int json_create(json_writer *w, const char *path);
-/* Closes the file json_create opened: 0, or -1 if a write or the close failed. */
-int json_close(json_writer *w);
+/* Closes the file json_create opened: 0; or -1 where a write or the close
+ * failed, with *err its errno (0 where unknown), the partial file removed
+ * and *note saying so (fmt_output_close). */
+int json_close(json_writer *w, int *err, const char **note);
+/* Closes and removes the file of a run that stops before its JSON is
+ * complete. */
+void json_abandon(json_writer *w);
 void json_begin_object(json_writer *w, const char *key); /* key NULL inside arrays / at top */
 void json_end_object(json_writer *w);
 void json_begin_array(json_writer *w, const char *key);

@@ -258,8 +258,10 @@ amg_status write_report(const char *path, const solve_run *run) {
     json_bool(&w, "cuda_graph", s->used_graph);
   }
   json_end_object(&w);
-  if (json_close(&w) != 0)
-    return amg_error(AMG_ERR_IO, "%s: writing the report failed: %s%s", path, errno ? strerror(errno) : "unknown error",
-                     fmt_remove_partial_output(path));
+  int err;
+  const char *note;
+  if (json_close(&w, &err, &note) != 0)
+    return amg_error(AMG_ERR_IO, "%s: writing the report failed: %s%s", path, err ? strerror(err) : "unknown error",
+                     note);
   return AMG_OK;
 }

@@ -53,7 +53,7 @@ int solve_compare_orders(const app_config *cfg, const fmt_csr *a, int with_cuspa
       o.verbose = o.verbose && r < 0; /* progress for the first setups only */
       amg_status s = amg_setup(a, &o, &h);
       if (s != AMG_OK) {
-        code = solve_fail_rows(EXIT_SETUP, s, "setup");
+        code = rows_fail(EXIT_SETUP, s, "setup");
         break;
       }
       const amg_setup_report *now = amg_hierarchy_report(h);
@@ -109,9 +109,9 @@ int solve_time_repeats(const app_config *cfg, const fmt_csr *a, const double *b,
     amg_solve_report rep = {0};
     amg_status s = amg_setup(a, &cfg->amg, &h);
     if (s != AMG_OK)
-      code = solve_fail_rows(EXIT_SETUP, s, "setup (--repeat)");
+      code = rows_fail(EXIT_SETUP, s, "setup (--repeat)");
     else if ((s = solve_from(h, b, x0, x, a->m, &rep)) != AMG_OK)
-      code = solve_fail_rows(EXIT_SOLVE, s, "solve (--repeat)");
+      code = rows_fail(EXIT_SOLVE, s, "solve (--repeat)");
     else if (rep.iterations != iterations) {
       fprintf(stderr, "amg_solve: repeat %d took %d iterations, the first run %d\n", k + 1, rep.iterations,
               iterations);

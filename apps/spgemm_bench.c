@@ -448,9 +448,7 @@ int main(int argc, char **argv) {
   if (!bench.count) {
     fprintf(stderr, "spgemm_bench: nothing was measured: every problem chosen has 3 or fewer points per side, "
                     "or (--hierarchy) a hierarchy of one level\n");
-    if (opt.json)
-      remove(opt.json); /* created empty at start-up */
-    return 1;
+    return 1; /* the --json file, created at start-up, is removed at exit */
   }
   bench_print_table();
   if (bench.profile)

@@ -40,6 +40,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "amg_status.h"
 
@@ -110,6 +111,8 @@ amg_status fmt_csr_check_finite(const fmt_csr *a);
  * pseudo-peripheral node. It gives tiles locality where A's numbering has
  * none (a shuffled grid). */
 amg_status fmt_csr_rcm(const fmt_csr *a, int32_t **perm);
+/* max |i - j| over the stored entries of a host matrix (0 where it has none). */
+int64_t fmt_csr_bandwidth(const fmt_csr *a);
 /* B = P A P^T on the host: B(i, j) = A(perm[i], perm[j]); perm must be a
  * permutation of 0..n-1 (AMG_ERR_ARG naming the first bad entry). */
 amg_status fmt_csr_permute(const fmt_csr *a, const int32_t *perm, fmt_csr **out);
@@ -197,10 +200,22 @@ amg_status fmt_tile_transpose(const fmt_tile *a, fmt_tile **out);
  * do, as a phrase after the file's name ("is gzip-compressed; decompress it
  * first"); else NULL. "BZh" and a digit 1-9 at the start count as bzip2. */
 const char *fmt_not_plain_text(const void *start, size_t n);
-/* After a write to path failed part way: removes path where it is a regular
- * file, and returns a phrase for the error message ("; the partial file was
- * removed"; "" where nothing needs saying, as for a device). */
-const char *fmt_remove_partial_output(const char *path);
+/* An output file being written, removed if its write fails part way. */
+typedef struct fmt_output {
+  FILE *f;
+  const char *path;
+  unsigned long long dev, ino; /* the file opened, where regular */
+  int regular;
+} fmt_output;
+/* Opens path for writing ("w"): 0, or -1 with errno from fopen. */
+int fmt_output_open(fmt_output *o, const char *path);
+/* Closes the output. failed: a write had failed (*err its errno, 0 where
+ * unknown); a stream error or a failed close counts too (*err then set
+ * from the close). 0 if all went well; else -1, the file removed where it
+ * is still the regular file opened (a link, a device or a FIFO is left),
+ * and *note the phrase for the message ("; the partial file was removed";
+ * "" where nothing needs saying). */
+int fmt_output_close(fmt_output *o, int failed, int *err, const char **note);
 /* Reads coordinate real/integer/pattern, general or symmetric (expanded);
  * duplicates are summed. Errors name file:line. */
 amg_status fmt_mm_read(const char *path, fmt_csr **out);

@@ -139,21 +139,17 @@ amg_status fmt_mm_write_vector(const char *path, int32_t n, const double *x) {
     return amg_error(AMG_ERR_ARG, "mm_write_vector: %s is NULL", path ? "x" : "path");
   if (n < 0)
     return amg_error(AMG_ERR_ARG, "mm_write_vector: n = %d", n);
-  FILE *f = fopen(path, "w");
-  if (!f)
+  fmt_output out;
+  if (fmt_output_open(&out, path) != 0)
     return amg_error(AMG_ERR_IO, "%s: cannot open for writing: %s", path, strerror(errno));
-  int failed = fprintf(f, "%%%%MatrixMarket matrix array real general\n%d 1\n", n) < 0, err = failed ? errno : 0;
+  int failed = fprintf(out.f, "%%%%MatrixMarket matrix array real general\n%d 1\n", n) < 0, err = failed ? errno : 0;
   for (int32_t i = 0; i < n && !failed; i++)
-    if (fprintf(f, "%.17g\n", x[i]) < 0) {
+    if (fprintf(out.f, "%.17g\n", x[i]) < 0) {
       failed = 1;
       err = errno;
     }
-  if (fclose(f) != 0 && !failed) {
-    failed = 1;
-    err = errno;
-  }
-  if (failed)
-    return amg_error(AMG_ERR_IO, "%s: write failed: %s%s", path, err ? strerror(err) : "unknown error",
-                     fmt_remove_partial_output(path));
+  const char *note;
+  if (fmt_output_close(&out, failed, &err, &note) != 0)
+    return amg_error(AMG_ERR_IO, "%s: write failed: %s%s", path, err ? strerror(err) : "unknown error", note);
   return AMG_OK;
 }

@@ -3,7 +3,7 @@
  * exactly, so fmt_mm_read gives back the same bits. The matrix is validated
  * first, so a broken matrix is reported instead of written. Every fprintf and
  * the fclose are checked: a full disk shows up as AMG_ERR_IO, and the
- * truncated file is removed (fmt_remove_partial_output). */
+ * truncated file is removed (fmt_output_close). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,9 +18,10 @@ amg_status fmt_mm_write(const char *path, const fmt_csr *a) {
   amg_status s = fmt_csr_validate(a);
   if (s != AMG_OK)
     return s;
-  FILE *f = fopen(path, "w");
-  if (!f)
+  fmt_output out;
+  if (fmt_output_open(&out, path) != 0)
     return amg_error(AMG_ERR_IO, "%s: cannot open for writing: %s", path, strerror(errno));
+  FILE *f = out.f;
   int failed = 0, err = 0;
   if (fprintf(f, "%%%%MatrixMarket matrix coordinate real general\n%d %d %lld\n", a->m, a->n,
               (long long)a->nnz) < 0) {
@@ -34,12 +35,8 @@ amg_status fmt_mm_write(const char *path, const fmt_csr *a) {
         err = errno;
         break;
       }
-  if (fclose(f) != 0 && !failed) {
-    failed = 1;
-    err = errno;
-  }
-  if (failed)
-    return amg_error(AMG_ERR_IO, "%s: write failed: %s%s", path, err ? strerror(err) : "unknown error",
-                     fmt_remove_partial_output(path));
+  const char *note;
+  if (fmt_output_close(&out, failed, &err, &note) != 0)
+    return amg_error(AMG_ERR_IO, "%s: write failed: %s%s", path, err ? strerror(err) : "unknown error", note);
   return AMG_OK;
 }

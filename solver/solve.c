@@ -20,9 +20,10 @@
  * true one did not. A b whose norm cannot be squared in double is scaled by
  * a power of two; at each start (PCG's and the V-cycles') b, x and r are
  * scaled again where r'r and r'Mr (about ||r||^2 / |A|) would not both stay
- * well inside double's range, as with A's entries near 1e300 or 1e-300. Scaling by 2^k is exact
- * while entries stay in double's normal range: where the unscaled solve
- * also stays in range, x comes out bit for bit the same. */
+ * well inside double's range, as with A's entries near 1e300 or 1e-300.
+ * Scaling by 2^k is exact while entries stay in double's normal range:
+ * where the unscaled solve also stays in range, x comes out bit for bit the
+ * same. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -174,6 +175,7 @@ static amg_status scale_exact(amg_hierarchy *h, int k, double *v, double *tmp) {
  * r were scaled by 2^k where balance_exponent asks; *bnorm and *shift
  * follow. */
 static amg_status balanced_start(amg_hierarchy *h, double *bnorm, int *shift, int from_zero) {
+  const char *who = h->opt.solver == AMG_SOLVER_PCG ? "PCG" : "V-cycles'";
   amg_workspace *w = &h->ws;
   fmt_location loc = h->loc;
   int32_t n = h->level[0].a->m;
@@ -196,8 +198,8 @@ static amg_status balanced_start(amg_hierarchy *h, double *bnorm, int *shift, in
     if (k == 0)
       break;
     if (h->opt.verbose)
-      fprintf(stderr, "amg solve: r'r = %.3e, r'Mr = %.3e at the start; b, x and r scaled by 2^%d\n",
-              sh[AMG_PCG_RR], sh[AMG_PCG_RZ], k);
+      fprintf(stderr, "amg solve: r'r = %.3e, r'Mr = %.3e at the %s start; b, x and r scaled by 2^%d\n",
+              sh[AMG_PCG_RR], sh[AMG_PCG_RZ], who, k);
     s = scale_exact(h, k, w->b, w->z);
     if (s == AMG_OK)
       s = scale_exact(h, k, w->x, w->z);

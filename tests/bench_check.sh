@@ -7,7 +7,8 @@
 #  run (label gpu; 77 without a GPU): a small spgemm_bench run writes valid
 #    JSON whose figures are consistent (medians within min..max, an order's
 #    row equal to its two products' sum); each program's results table on a
-#    full stdout exits 1 saying so; a JSON cut short is removed.
+#    full stdout exits 1 saying so; a JSON cut short, or left empty when
+#    nothing was measured, is removed.
 set -uo pipefail
 mode=$1 spgemm=$2 spmv=$3
 dir=$(mktemp -d)
@@ -92,6 +93,13 @@ elif [ "$mode" = run ]; then
     [ -e "$dir/cut.json" ]; then
     fail "spgemm_bench --json cut short: exit $got (want 1), file left: $([ -e "$dir/cut.json" ] && echo yes || echo no): $(tail -1 "$dir/out")"
   else echo "ok: spgemm_bench --json cut short: $(grep -m1 'cut.json' "$dir/out")"; fi
+  # nothing measured: the --json file created at start-up is removed at exit; a device named is left
+  expect "spgemm_bench n = 3 with --json" 1 "nothing was measured" -- "$spgemm" --problem 3d7 --n 3 \
+    --json "$dir/none.json"
+  [ -e "$dir/none.json" ] && fail "spgemm_bench n = 3: the empty --json file was left"
+  expect "spgemm_bench n = 3 with --json /dev/null" 1 "nothing was measured" -- "$spgemm" --problem 3d7 --n 3 \
+    --json /dev/null
+  [ -c /dev/null ] || fail "spgemm_bench n = 3 --json /dev/null: /dev/null is no longer a device"
   python3 - "$dir/b.json" <<'EOF' || fails=$((fails + 1))
 import json, sys
 d = json.load(open(sys.argv[1]))

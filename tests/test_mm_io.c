@@ -641,8 +641,9 @@ static int exists(const char *path) {
 /* A write that fails part way on a regular file (RLIMIT_FSIZE of 4 KiB, with
  * SIGXFSZ ignored, so the write returns EFBIG): the error says the partial
  * file was removed, and it is gone. Through a link, the link and its target
- * stay, and the message says the target is incomplete. On /dev/full nothing
- * is removed and nothing is added. */
+ * stay, and the message says the target is incomplete. A file renamed onto
+ * the path after the open is left. On /dev/full nothing is removed and
+ * nothing is added. */
 static void test_partial_outputs(void) {
   fmt_csr *a = NULL;
   CHECK_OK(fmt_poisson(5, 40, &a)); /* 8,000 entries: about 150 KB of text */
@@ -675,6 +676,26 @@ static void test_partial_outputs(void) {
     CHECK(setrlimit(RLIMIT_FSIZE, &old) == 0, "cannot restore the file size limit: %s", strerror(errno));
   }
   signal(SIGXFSZ, old_handler);
+  /* fmt_output_close after a failed write: another file renamed onto the
+     path since the open is left; the file opened, still there, is removed */
+  fmt_output o;
+  int err = 0;
+  const char *note = NULL;
+  CHECK(fmt_output_open(&o, "mmio_t_out.txt") == 0, "fmt_output_open: %s", strerror(errno));
+  write_bytes("mmio_t_other.txt", "other\n", 6);
+  CHECK(rename("mmio_t_other.txt", "mmio_t_out.txt") == 0, "rename: %s", strerror(errno));
+  CHECK(fmt_output_close(&o, 1, &err, &note) == -1 && note && strstr(note, "another file has taken its name"),
+        "a renamed-over output: note '%s'", note ? note : "(none)");
+  expect_text("mmio_t_out.txt", "other\n");
+  remove("mmio_t_out.txt");
+  CHECK(fmt_output_open(&o, "mmio_t_out.txt") == 0, "fmt_output_open: %s", strerror(errno));
+  CHECK(fmt_output_close(&o, 1, &err, &note) == -1 && !strcmp(note, "; the partial file was removed") &&
+            !exists("mmio_t_out.txt"),
+        "a failed output: note '%s', %s", note, exists("mmio_t_out.txt") ? "left" : "removed");
+  CHECK(fmt_output_open(&o, "mmio_t_out.txt") == 0, "fmt_output_open: %s", strerror(errno));
+  CHECK(fmt_output_close(&o, 0, &err, &note) == 0 && !strcmp(note, "") && exists("mmio_t_out.txt"),
+        "a good output: note '%s', %s", note, exists("mmio_t_out.txt") ? "kept" : "removed");
+  remove("mmio_t_out.txt");
   FILE *full = fopen("/dev/full", "w");
   if (full) {
     fclose(full);

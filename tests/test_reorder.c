@@ -19,14 +19,6 @@ static int is_permutation(const int32_t *perm, int32_t n) {
   return ok;
 }
 
-static int64_t bandwidth(const fmt_csr *a) {
-  int64_t b = 0;
-  for (int32_t i = 0; i < a->m; i++)
-    for (int64_t k = a->row_ptr[i]; k < a->row_ptr[i + 1]; k++)
-      b = llabs((int64_t)a->col[k] - i) > b ? llabs((int64_t)a->col[k] - i) : b;
-  return b;
-}
-
 static int64_t tiles_of(const fmt_csr *a) {
   fmt_tile *t = NULL;
   CHECK_OK(fmt_tile_from_csr(a, &t));
@@ -187,9 +179,9 @@ int main(void) {
       CHECK_OK(fmt_csr_permute(shuffled, rcm, &renumbered));
     }
     if (renumbered) {
-      int64_t bw = bandwidth(renumbered), tiles = tiles_of(renumbered), natural = tiles_of(grid);
+      int64_t bw = fmt_csr_bandwidth(renumbered), tiles = tiles_of(renumbered), natural = tiles_of(grid);
       printf("96 x 96 grid: bandwidth %lld shuffled, %lld after rcm, %lld natural; tiles %lld, %lld, %lld\n",
-             (long long)bandwidth(shuffled), (long long)bw, (long long)bandwidth(grid), (long long)tiles_of(shuffled),
+             (long long)fmt_csr_bandwidth(shuffled), (long long)bw, (long long)fmt_csr_bandwidth(grid), (long long)tiles_of(shuffled),
              (long long)tiles, (long long)natural);
       CHECK(bw <= side + 1, "rcm bandwidth %lld on a %d x %d grid (a level holds at most %d points)", (long long)bw,
             side, side, side);
