@@ -71,30 +71,33 @@ void bench_check_paths(const bench_options *o) {
 
 int bench_finish(void) { return stdout_written("results"); }
 
-/* The --json file open since start-up, removed at an exit before it is
- * complete (a failed call, nothing measured). */
-static json_writer *unfinished;
+/* The --json file, open from start-up; unfinished until bench_json_close,
+ * and removed at an exit before then (a failed call, nothing measured).
+ * Static, so that it outlives main's frame for the exit handler. */
+static json_writer json_file;
+static int unfinished;
 
 static void remove_unfinished(void) {
   if (unfinished)
-    json_abandon(unfinished);
+    json_abandon(&json_file);
 }
 
-void bench_json_create(json_writer *w, const char *path) {
+json_writer *bench_json_create(const char *path) {
   if (!path)
-    return;
-  if (json_create(w, path) != 0) {
+    return NULL;
+  if (json_create(&json_file, path) != 0) {
     fprintf(stderr, "%s: --json %s: %s\n", bench_program, path, strerror(errno));
     exit(2);
   }
-  unfinished = w;
+  unfinished = 1;
   atexit(remove_unfinished);
+  return &json_file;
 }
 
 void bench_json_close(json_writer *w, const char *path) {
   int err;
   const char *note;
-  unfinished = NULL;
+  unfinished = 0;
   if (json_close(w, &err, &note) == 0)
     return;
   fprintf(stderr, "%s: --json %s: writing failed: %s%s\n", bench_program, path, err ? strerror(err) : "unknown error",

@@ -27,7 +27,7 @@ int bench_finish(void);
 /* Creates the --json file path (none where path is NULL) before the run, so
  * that a bad path is known at once: exits with 2 and a message if it cannot.
  * An exit before bench_json_close removes the file again. */
-void bench_json_create(json_writer *w, const char *path);
+json_writer *bench_json_create(const char *path); /* NULL where path is NULL */
 
 /* Closes the --json file that bench_json_create opened; where a write or
  * the close failed, exits with 1 and a message, the partial file removed. */

@@ -427,8 +427,7 @@ int main(int argc, char **argv) {
   bench_check_paths(&opt);
   if (!bench_gpu_present())
     return 1;
-  json_writer json;
-  bench_json_create(&json, opt.json);
+  json_writer *json = bench_json_create(opt.json);
   TRY(bench_copy_bandwidth(&bench.bandwidth));
   if (opt.mtx)
     matrix_market(opt.mtx);
@@ -438,6 +437,6 @@ int main(int argc, char **argv) {
       poisson(&pb, galerkin);
   print_table();
   if (opt.json)
-    write_json(&json, opt.json);
+    write_json(json, opt.json);
   return bench_finish();
 }
