@@ -89,10 +89,10 @@ static int write_solution(const char *path, int32_t n, const double *x, amg_stat
 }
 
 static amg_status build_rhs(const app_config *cfg, int32_t n, double *b) {
-  if (cfg->rhs == APP_RHS_FILE)
+  if (cfg->rhs == APP_RHS_FILE) {
     note_fifo("problem.rhs_file", cfg->rhs_file);
-  if (cfg->rhs == APP_RHS_FILE)
     return fmt_mm_read_vector(cfg->rhs_file, n, b);
+  }
   uint64_t state = (uint64_t)cfg->rhs_seed;
   for (int32_t i = 0; i < n; i++) {
     if (cfg->rhs == APP_RHS_ONES) {
@@ -233,11 +233,11 @@ static int prepare_vectors(const app_config *cfg, int32_t m, double **b, double 
   amg_status s = build_rhs(cfg, m, *b);
   if (s != AMG_OK)
     return solve_fail(EXIT_INPUT, s, "right-hand side");
-  if (*x0)
-    note_fifo("problem.x0_file", cfg->x0_file);
-  if (*x0 && (s = fmt_mm_read_vector(cfg->x0_file, m, *x0)) != AMG_OK)
-    return solve_fail(EXIT_INPUT, s, "initial guess");
-  return 0;
+  if (!*x0)
+    return 0;
+  note_fifo("problem.x0_file", cfg->x0_file);
+  s = fmt_mm_read_vector(cfg->x0_file, m, *x0);
+  return s == AMG_OK ? 0 : solve_fail(EXIT_INPUT, s, "initial guess");
 }
 
 /* Sets up and solves, prints the tables, writes x and the report as asked,
