@@ -33,11 +33,13 @@ static int with_stdout_checked(int code) {
   return code;
 }
 
-/* A notice before an input that is a FIFO is opened: the open waits for
- * its writer, which must not look like a hang. */
-static void note_fifo(const char *what, const char *path) {
+/* A notice before a FIFO is opened: the open waits for a program at its
+ * other end (to write to it, for an input; to read it, for an output),
+ * which must not look like a hang. */
+static void note_fifo(const char *what, const char *path, int output) {
   if (app_is_fifo(path))
-    fprintf(stderr, "amg_solve: %s %s is a FIFO: waiting for a program to write to it\n", what, path);
+    fprintf(stderr, "amg_solve: %s %s is a FIFO: waiting for a program to %s it\n", what, path,
+            output ? "read" : "write to");
 }
 
 static void usage(FILE *f) {
@@ -61,7 +63,7 @@ static void usage(FILE *f) {
 static amg_status build_matrix(const app_config *cfg, fmt_csr **a, char *what, size_t len) {
   if (cfg->problem_type == APP_PROBLEM_MATRIX_MARKET) {
     snprintf(what, len, "matrix market %s", cfg->file);
-    note_fifo("problem.file", cfg->file);
+    note_fifo("problem.file", cfg->file, 0);
     return fmt_mm_read_system(cfg->file, a);
   }
   int dims = fmt_poisson_dims(cfg->stencil);
@@ -78,6 +80,8 @@ static int write_solution(const char *path, int32_t n, const double *x, amg_stat
     fprintf(stderr, "amg_solve: solution not written to %s: the solve failed\n", path);
     return code;
   }
+  fflush(stdout); /* the tables first, where x goes to the same pipe */
+  note_fifo("output.solution", path, 1);
   amg_status s = fmt_mm_write_vector(path, n, x);
   if (s != AMG_OK) {
     int write_code = solve_fail(EXIT_INPUT, s, "solution");
@@ -90,7 +94,7 @@ static int write_solution(const char *path, int32_t n, const double *x, amg_stat
 
 static amg_status build_rhs(const app_config *cfg, int32_t n, double *b) {
   if (cfg->rhs == APP_RHS_FILE) {
-    note_fifo("problem.rhs_file", cfg->rhs_file);
+    note_fifo("problem.rhs_file", cfg->rhs_file, 0);
     return fmt_mm_read_vector(cfg->rhs_file, n, b);
   }
   uint64_t state = (uint64_t)cfg->rhs_seed;
@@ -129,7 +133,7 @@ static int configure(app_config *cfg, const char *config, const char *const *set
   app_config_default(cfg);
   amg_status s = app_config_check_sets(sets, nsets);
   if (s == AMG_OK)
-    note_fifo("--config", config);
+    note_fifo("--config", config, 0);
   if (s == AMG_OK)
     s = app_config_load(cfg, config);
   for (int k = 0; k < nsets && s == AMG_OK; k++)
@@ -235,7 +239,7 @@ static int prepare_vectors(const app_config *cfg, int32_t m, double **b, double 
     return solve_fail(EXIT_INPUT, s, "right-hand side");
   if (!*x0)
     return 0;
-  note_fifo("problem.x0_file", cfg->x0_file);
+  note_fifo("problem.x0_file", cfg->x0_file, 0);
   s = fmt_mm_read_vector(cfg->x0_file, m, *x0);
   return s == AMG_OK ? 0 : solve_fail(EXIT_INPUT, s, "initial guess");
 }
@@ -279,6 +283,8 @@ static int solve_and_report(const app_config *cfg, const char *what, const fmt_c
       code = solve_time_repeats(cfg, a, b, x0, x, repeat, rep.iterations);
   }
   if (cfg->report[0]) {
+    fflush(stdout);
+    note_fifo("output.report", cfg->report, 1);
     amg_status ws = write_report(cfg->report, &run);
     if (ws != AMG_OK) {
       int report_code = solve_fail(EXIT_INPUT, ws, "report");

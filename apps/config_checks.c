@@ -56,8 +56,9 @@ static amg_status check_output_place(const app_config *cfg, const char *key, con
 }
 
 /* The files written (output.solution, output.report) must differ from each
- * other, from every input file that is read and from the configuration's
- * files, and be writable where they are. */
+ * other, from every input file that is read, from the configuration's
+ * files and from the files that stdout and stderr go to, and be writable
+ * where they are. */
 static amg_status check_output_paths(const app_config *cfg) {
   const struct { const char *key, *value; int used, output; } files[] = {
       {"output.solution", cfg->solution, 1, 1},
@@ -80,6 +81,14 @@ static amg_status check_output_paths(const app_config *cfg) {
                                                "%s = \"%s\" is the configuration file %s; give %s another path",
                                                files[o].key, files[o].value, config, files[o].key));
   }
+  for (size_t o = 0; o < count && files[o].output; o++)
+    for (int fd = 1; fd <= 2 && files[o].value[0]; fd++)
+      if (app_is_fd_file(files[o].value, fd)) /* opened with "w", it would be emptied under the tables */
+        return app_at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
+                                                 "%s = \"%s\" is the file that standard %s is written to; give %s "
+                                                 "another path",
+                                                 files[o].key, files[o].value, fd == 1 ? "output" : "error",
+                                                 files[o].key));
   for (size_t o = 0; o < count && files[o].output; o++) {
     amg_status st = check_output_place(cfg, files[o].key, files[o].value);
     if (st != AMG_OK)

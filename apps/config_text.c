@@ -46,12 +46,22 @@ void app_quote_line(const char *text, int line, char *buf, size_t n) {
     snprintf(buf, n, ", in: %.*s%s", len < 72 ? len : 72, text, len > 72 ? "..." : "");
 }
 
-/* The rest of f as a string, f closed; a NUL byte is refused. name: f in messages. */
+/* A configuration file is text of a few kilobytes: reading stops here, so
+ * that an endless stream (/dev/zero, a pipe from `yes`) is refused, not
+ * read until memory runs out. */
+#define CONFIG_BYTES_MAX (16 << 20)
+
+/* The rest of f as a string, f closed; a NUL byte (reading stops at the
+ * first) or more than CONFIG_BYTES_MAX bytes is refused. name: f in
+ * messages. */
 static amg_status read_stream(FILE *f, const char *name, char **out) {
   size_t len = 0, cap = 4096;
   char *text = malloc(cap);
-  while (text) {
-    len += fread(text + len, 1, cap - 1 - len, f);
+  int nul = 0;
+  while (text && !nul && len <= CONFIG_BYTES_MAX) {
+    size_t got = fread(text + len, 1, cap - 1 - len, f);
+    nul = memchr(text + len, '\0', got) != NULL;
+    len += got;
     if (len < cap - 1)
       break;
     char *grown = realloc(text, cap * 2);
@@ -86,6 +96,10 @@ static amg_status read_stream(FILE *f, const char *name, char **out) {
       line += *p == '\n';
     free(text);
     return amg_error(AMG_ERR_CONFIG, "%s:%d: NUL byte (not a text file)", name, line);
+  }
+  if (len > CONFIG_BYTES_MAX) {
+    free(text);
+    return amg_error(AMG_ERR_CONFIG, "%s: more than %d MiB: not a configuration file", name, CONFIG_BYTES_MAX >> 20);
   }
   *out = text;
   return AMG_OK;

@@ -1,6 +1,6 @@
 /* Whether two paths name one file, and whether one is a FIFO (see
  * file_names.h). */
-#define _POSIX_C_SOURCE 200809L /* lstat, readlink */
+#define _POSIX_C_SOURCE 200809L /* lstat, readlink, fstat */
 #include "file_names.h"
 
 #include <stdio.h>
@@ -72,4 +72,10 @@ int app_same_file(const char *a, const char *b) {
 int app_is_fifo(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
+int app_is_fd_file(const char *path, int fd) {
+  struct stat sp, sf;
+  return stat(path, &sp) == 0 && fstat(fd, &sf) == 0 && S_ISREG(sf.st_mode) && sp.st_dev == sf.st_dev &&
+         sp.st_ino == sf.st_ino;
 }

@@ -15,6 +15,10 @@ void app_parent_dir(const char *path, char *dir, size_t n);
  * same file: refusing is safer than overwriting. */
 int app_same_file(const char *a, const char *b);
 
+/* 1 where path names the regular file that descriptor fd writes to (as
+ * /dev/stdout does with stdout redirected to a file). */
+int app_is_fd_file(const char *path, int fd);
+
 /* 1 where path names a FIFO (a named pipe), whose opening for reading waits
  * until a writer opens it. */
 int app_is_fifo(const char *path);

@@ -143,6 +143,14 @@ wait
 [ $code -eq 0 ] && grep -qF "problem.file $dir/tri4fifo.mtx is a FIFO: waiting for a program to write to it" "$dir/err" &&
   grep -q "^converged after" "$dir/out"
 verdict "matrix from a FIFO, its writer late" $? "$(head -1 "$dir/err")"
+# x into a FIFO whose reader starts a second later: a notice that amg_solve waits, then x read whole.
+mkfifo "$dir/xfifo.mtx"
+(sleep 1; timeout 60 sh -c 'cat "$1" >"$2"' _ "$dir/xfifo.mtx" "$dir/xfifo.out") &
+run --config "$dir/mmb.cfg" --set output.solution="$dir/xfifo.mtx"
+wait
+[ $code -eq 0 ] && grep -qF "output.solution $dir/xfifo.mtx is a FIFO: waiting for a program to read it" "$dir/err" &&
+  cmp -s "$dir/xfifo.out" "$dir/x.mtx"
+verdict "x into a FIFO, its reader late" $? "$(head -1 "$dir/err")"
 cp "$dir/x.mtx" "$dir/mmb.txt" # the written x reads back as a right-hand side
 run --config "$dir/mmb.cfg"
 verdict "a written solution read as b" $code "$(grep -m1 'converged after' "$dir/out")"
@@ -216,6 +224,14 @@ code=$?
   [ ! -e "$dir/cut.mtx" ] && [ ! -e "$dir/cut.json" ]
 verdict "x and the report cut short by a file size limit: both partial files removed" $? \
   "$(grep -m1 'cut.mtx' "$dir/out")"
+# x to /dev/stdout where stdout is a file: refused (opened with "w" it would be emptied under the tables).
+timeout 60 "$solve" --backend cpu "${small[@]}" --set output.solution=/dev/stdout >"$dir/stdout_file" 2>"$dir/err"
+code=$?
+[ $code -eq 1 ] && grep -qF 'output.solution = "/dev/stdout" is the file that standard output is written to' "$dir/err"
+verdict "x to /dev/stdout redirected to a file: refused" $? "$(head -1 "$dir/err")"
+# A configuration that never ends or is binary: refused at once, not read until memory runs out.
+expect "config from /dev/zero" 1 "/dev/zero:1: NUL byte (not a text file)" -- --config /dev/zero
+expect "config from an endless pipe" 1 "more than 16 MiB: not a configuration file" -- --config <(yes)
 # output.solution naming an input (another path to the same file) or the report: refused, nothing written.
 cp "$dir/tri4.mtx" "$dir/clash.mtx"
 expect "output.solution = problem.file" 1 \
