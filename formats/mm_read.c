@@ -179,13 +179,15 @@ typedef struct mm_entries_at {
   long long line;
 } mm_entries_at;
 
-/* Duplicates of (i, j) (0-based; also (j, i) mirrored in a symmetric file)
- * summed to a non-finite value. Reads the entries again, summing the
+/* Duplicates of (i, j) (0-based; also (j, i) mirrored in a symmetric file,
+ * whose messages name the lower entry, as the file holds it) summed to a
+ * non-finite value. Reads the entries again, summing the
  * matches in file order as the CSR sum does, so that the message names the
  * line where the sum overflowed and the first duplicate's line; without a
  * way back into the file, only the entry. */
 static amg_status duplicate_overflow(mm_file *r, mm_entries_at at, mm_field field, int symmetric, int32_t m,
                                      int32_t n, int32_t i, int32_t j) {
+  int32_t fi = symmetric && i < j ? j : i, fj = symmetric && i < j ? i : j; /* as a symmetric file stores it */
   if (at.offset >= 0 && fseek(r->f, at.offset, SEEK_SET) == 0) {
     amg_status s = AMG_OK;
     long long first = 0;
@@ -203,11 +205,11 @@ static amg_status duplicate_overflow(mm_file *r, mm_entries_at at, mm_field fiel
         first = r->line;
       else if (!isfinite(sum))
         return amg_error(AMG_ERR_NONFINITE, "%s:%lld: duplicate entries (%d, %d) sum to a non-finite value "
-                         "(the first at line %lld)", r->path, r->line, i + 1, j + 1, first);
+                         "(the first at line %lld)", r->path, r->line, fi + 1, fj + 1, first);
     }
   }
-  return amg_error(AMG_ERR_NONFINITE, "%s: duplicate entries (%d, %d) sum to a non-finite value", r->path, i + 1,
-                   j + 1);
+  return amg_error(AMG_ERR_NONFINITE, "%s: duplicate entries (%d, %d) sum to a non-finite value", r->path, fi + 1,
+                   fj + 1);
 }
 
 /* COO -> CSR (see the top of the file). Frees the COO arrays once they are

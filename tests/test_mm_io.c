@@ -411,7 +411,8 @@ static void test_bad_entries(void) {
   }
   /* Duplicates that overflow when summed: named by the line where the sum
    * overflows, in file order (the CSR's order of summation), and the first
-   * duplicate's line; in a symmetric file (j, i) counts for (i, j). */
+   * duplicate's line; in a symmetric file (j, i) counts for (i, j), and the
+   * message names the entry as the file holds it, below the diagonal. */
   EXPECT_FAIL(AMG_ERR_NONFINITE, "mmio_t_dup_overflow.mtx",
               GEN "2 2 2\n1 2 1e308\n1 2 1e308\n",
               "mmio_t_dup_overflow.mtx:4: duplicate entries (1, 2) sum to a non-finite value (the first at line 3)");
@@ -430,7 +431,7 @@ static void test_bad_entries(void) {
               "2 1 1e308\n"   /* 3 */
               "3 3 1\n"       /* 4 */
               "2 1 1e308\n",  /* 5 */
-              "mmio_t_dup_overflow_sym.mtx:5: duplicate entries (1, 2) sum to a non-finite value (the first at "
+              "mmio_t_dup_overflow_sym.mtx:5: duplicate entries (2, 1) sum to a non-finite value (the first at "
               "line 3)");
 }
 
