@@ -581,6 +581,8 @@ static void test_vectors(void) {
       {"1\n", "mmio_t_bad.mtx:1: 1 value, the matrix needs 2"},
       {"1\n2\n3\n", "mmio_t_bad.mtx:3: more than the 2 values the matrix needs"},
       {"1\n2 3\n", "mmio_t_bad.mtx:2: one value per line; trailing characters: '3'"},
+      /* the first word is named when it is no number, before what follows it */
+      {"abc def\n1\n", "mmio_t_bad.mtx:1: value is not a number: 'abc'"},
       /* a binary file's control characters are quoted as \xNN, never raw */
       {"1\n2 \x1b[2J\a\x7f\x80\n", "mmio_t_bad.mtx:2: one value per line; trailing characters: '\\x1b[2J\\x07\\x7f\x80'"},
       {"1\n\x1b]0;t\n", "mmio_t_bad.mtx:2: value is not a number: '\\x1b]0;t'"},
