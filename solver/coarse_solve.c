@@ -64,8 +64,9 @@ static amg_status lower_to_dense(const fmt_tile *a, double *dense) {
           dense[at] = v;
       }
   if (first_bad >= 0)
-    return amg_error(AMG_ERR_NONFINITE, "coarse solve: entry (%lld, %lld) is not finite (%g)",
-                     (long long)(first_bad / n), (long long)(first_bad % n), bad_value);
+    return amg_error(AMG_ERR_NONFINITE, "coarse solve: entry (%lld, %lld) (1-based %lld, %lld) is not finite (%g)",
+                     (long long)(first_bad / n), (long long)(first_bad % n), (long long)(first_bad / n + 1),
+                     (long long)(first_bad % n + 1), bad_value);
   return AMG_OK;
 }
 
@@ -78,10 +79,11 @@ static amg_status cholesky(int32_t n, double *l) {
       d -= lj[k] * lj[k];
     if (!(d > 0.0))
       return amg_error(AMG_ERR_SINGULAR,
-                       "coarse solve: matrix is not positive definite (pivot %d = %.1e)", j, d);
+                       "coarse solve: matrix is not positive definite (pivot of row %d (1-based %d) = %.1e)", j,
+                       j + 1, d);
     if (isinf(d))
-      return amg_error(AMG_ERR_NONFINITE, "coarse solve: factorisation overflowed (pivot %d = %g)",
-                       j, d);
+      return amg_error(AMG_ERR_NONFINITE, "coarse solve: factorisation overflowed (pivot of row %d (1-based %d) = %g)",
+                       j, j + 1, d);
     lj[j] = sqrt(d);
     for (int32_t i = j + 1; i < n; i++) {
       double *li = l + (size_t)i * n;

@@ -164,13 +164,13 @@ static __global__ void __launch_bounds__(THREADS)
 /* flags: [0] first non-finite entry (row*n + col) or NO_BAD_ENTRY, [1] potrf's devInfo. */
 static amg_status check_factorisation(int32_t n, const int *flags) {
   if (flags[0] != NO_BAD_ENTRY)
-    return amg_error(AMG_ERR_NONFINITE, "coarse solve: entry (%d, %d) is not finite",
-                     flags[0] / n, flags[0] % n);
+    return amg_error(AMG_ERR_NONFINITE, "coarse solve: entry (%d, %d) (1-based %d, %d) is not finite",
+                     flags[0] / n, flags[0] % n, flags[0] / n + 1, flags[0] % n + 1);
   if (flags[1] > 0)
     return amg_error(AMG_ERR_SINGULAR,
-                     "coarse solve: matrix is not positive definite (pivot %d; "
+                     "coarse solve: matrix is not positive definite (pivot of row %d (1-based %d); "
                      "cusolverDnDpotrf info %d)",
-                     flags[1] - 1, flags[1]);
+                     flags[1] - 1, flags[1], flags[1]);
   if (flags[1] < 0)
     return amg_error(AMG_ERR_ARG, "coarse solve: cusolverDnDpotrf rejected its argument %d",
                      -flags[1]);

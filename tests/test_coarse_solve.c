@@ -77,18 +77,19 @@ static void check_failures(void) {
   /* Poisson 6x6 with a_17,17 = -4: leading minors up to 17 are positive. */
   CHECK_OK(fmt_poisson(5, 6, &a));
   set_entry(a, 17, 17, -4.0);
-  expect_create_error(a, AMG_ERR_SINGULAR, "not positive definite (pivot 17 = ", "indefinite Poisson");
+  expect_create_error(a, AMG_ERR_SINGULAR, "not positive definite (pivot of row 17 (1-based 18) = ",
+                      "indefinite Poisson");
   fmt_csr_destroy(a);
 
   const double d3[3] = {2.0, -1.0, 3.0};
   a = diagonal_csr(3, d3);
-  expect_create_error(a, AMG_ERR_SINGULAR, "not positive definite (pivot 1 = -1.0e+00)",
+  expect_create_error(a, AMG_ERR_SINGULAR, "not positive definite (pivot of row 1 (1-based 2) = -1.0e+00)",
                       "diag(2, -1, 3)");
   fmt_csr_destroy(a);
 
   const double ones[4] = {1.0, 1.0, 1.0, 1.0}; /* [[1, 1], [1, 1]]: pivot 1 is exactly 0 */
   a = test_csr_from_dense(2, 2, ones, 0);
-  expect_create_error(a, AMG_ERR_SINGULAR, "(pivot 1 = 0.0e+00)", "semidefinite [[1,1],[1,1]]");
+  expect_create_error(a, AMG_ERR_SINGULAR, "(pivot of row 1 (1-based 2) = 0.0e+00)", "semidefinite [[1,1],[1,1]]");
   fmt_csr_destroy(a);
 
   a = test_random_csr(5, 7, 0.5, 4001, 0, 0);
@@ -103,13 +104,14 @@ static void check_failures(void) {
   double *d = test_random_spd_dense(20, 1.0, 4002);
   d[3 * 20 + 5] = NAN;
   a = test_csr_from_dense(20, 20, d, 0);
-  expect_create_error(a, AMG_ERR_NONFINITE, "entry (3, 5)", "NaN at (3, 5)");
+  expect_create_error(a, AMG_ERR_NONFINITE, "entry (3, 5) (1-based 4, 6) is not finite", "NaN at (3, 5)");
   fmt_csr_destroy(a);
   d[3 * 20 + 5] = 0.5;
   d[19 * 20 + 2] = INFINITY;
   d[18 * 20 + 17] = -INFINITY;
   a = test_csr_from_dense(20, 20, d, 0);
-  expect_create_error(a, AMG_ERR_NONFINITE, "entry (18, 17)", "Inf at (19, 2) and (18, 17)");
+  expect_create_error(a, AMG_ERR_NONFINITE, "entry (18, 17) (1-based 19, 18) is not finite",
+                      "Inf at (19, 2) and (18, 17)");
   fmt_csr_destroy(a);
   free(d);
 }
