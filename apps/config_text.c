@@ -271,17 +271,25 @@ static lex_kind lex_next(lexer *lx) {
  * bits wraps (3000000000 reads as -1294967296), an L one outside 64 bits
  * saturates. name: the file in messages. */
 static amg_status check_integer(const char *name, int line, const char *tok, int len) {
+  enum { SHOWN = 40 }; /* a longer literal is cut, so that the message keeps its reason */
+  int shown = len > SHOWN ? SHOWN : len;
+  const char *cut = len > SHOWN ? "..." : "";
   const char *digits = tok + (tok[0] == '-' || tok[0] == '+');
   int hex = digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
   errno = 0;
   long long v = strtoll(tok, NULL, hex ? 16 : 10);
   if (errno == ERANGE)
-    return amg_error(AMG_ERR_CONFIG, "%s:%d: integer %.*s does not fit in 64 bits", name, line, len, tok);
-  if (tok[len - 1] != 'L' && (v > INT32_MAX || v < INT32_MIN))
+    return amg_error(AMG_ERR_CONFIG, "%s:%d: integer %.*s%s does not fit in 64 bits", name, line, shown, tok, cut);
+  if (tok[len - 1] != 'L' && (v > INT32_MAX || v < INT32_MIN) && !cut[0])
     return amg_error(AMG_ERR_CONFIG,
                      "%s:%d: integer %.*s does not fit in 32 bits (libconfig would wrap it; "
                      "write %.*sL for a 64-bit integer)",
                      name, line, len, tok, len, tok);
+  if (tok[len - 1] != 'L' && (v > INT32_MAX || v < INT32_MIN))
+    return amg_error(AMG_ERR_CONFIG,
+                     "%s:%d: integer %.*s... does not fit in 32 bits (libconfig would wrap it; "
+                     "add an L suffix for a 64-bit integer)",
+                     name, line, shown, tok);
   return AMG_OK;
 }
 

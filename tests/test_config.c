@@ -327,6 +327,15 @@ static void check_file_errors(void) {
        "tcfg_wide64_hex.cfg:3: integer 0x10000000000000000L does not fit in 64 bits"},
       {"tcfg_wide64_plain.cfg", "amg = { coarse_size = 99999999999999999999; };\n", AMG_ERR_CONFIG,
        "tcfg_wide64_plain.cfg:1: integer 99999999999999999999 does not fit in 64 bits"},
+      /* a literal past 40 characters is cut, so that the message keeps its reason */
+      {"tcfg_wide_long.cfg", "amg = { coarse_size = 1" "0000000000" "0000000000" "0000000000" "0000000000"
+                             "0000000000; };\n",
+       AMG_ERR_CONFIG, "tcfg_wide_long.cfg:1: integer 1000000000000000000000000000000000000000... does not fit in 64 "
+                       "bits"},
+      {"tcfg_wrapped_long.cfg", "amg = { coarse_size = " "0000000000" "0000000000" "0000000000" "0000000000"
+                                "3000000000; };\n",
+       AMG_ERR_CONFIG, "tcfg_wrapped_long.cfg:1: integer 0000000000000000000000000000000000000000... does not fit in "
+                       "32 bits (libconfig would wrap it; add an L suffix for a 64-bit integer)"},
       {"tcfg_does_not_exist.cfg", NULL, AMG_ERR_IO,
        "tcfg_does_not_exist.cfg: cannot open: No such file or directory"},
       {DIR, NULL, AMG_ERR_IO, DIR ": cannot open: Is a directory"},
