@@ -153,17 +153,18 @@ amg_status app_text_read(const char *path, char **out, app_config *cfg) {
 
 #define INCLUDE_DEPTH_MAX 10 /* libconfig 1.5 refuses an @include in a file this deep */
 
-typedef enum lex_kind { LEX_END, LEX_INTEGER, LEX_INCLUDE } lex_kind;
+typedef enum lex_kind { LEX_END, LEX_INTEGER, LEX_INCLUDE, LEX_OPEN_COMMENT } lex_kind;
 
 /* A walk over a file's text that follows libconfig 1.5's scanner only as
  * far as it must: comments, strings and names are skipped, number tokens
- * are read whole, and it stops at plain or L integers and at @include
- * directives. */
+ * are read whole, and it stops at plain or L integers, at @include
+ * directives and at a block comment that is never closed (libconfig 1.5
+ * ignores the rest of the file without a word). */
 typedef struct lexer {
   const char *text, *p;
   int line;
   const char *tok; /* LEX_INTEGER: the literal as written, len bytes */
-  int len, tok_line; /* the token's line */
+  int len, tok_line; /* the token's line (LEX_OPEN_COMMENT: where the comment opens) */
   char *target;      /* LEX_INCLUDE: the file name as libconfig reads it (malloc'd, NULL: no memory) */
 } lexer;
 
@@ -245,9 +246,12 @@ static lex_kind lex_next(lexer *lx) {
     } else if (c == '#' || (c == '/' && p[1] == '/')) {
       lx->p += strcspn(p, "\n");
     } else if (c == '/' && p[1] == '*') {
+      lx->tok_line = lx->line;
       for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
         lx->line += *p == '\n';
       lx->p = *p ? p + 2 : p;
+      if (!*p)
+        return LEX_OPEN_COMMENT;
     } else if (c == '"') {
       for (p++; *p && *p != '"'; p++) {
         if (*p == '\\' && p[1]) p++;
@@ -367,6 +371,9 @@ static amg_status check_text(const char *name, const char *text, const char *dir
     if (k == LEX_INTEGER) {
       if (ints)
         st = check_integer(name, lx.tok_line, lx.tok, lx.len);
+    } else if (k == LEX_OPEN_COMMENT) {
+      st = amg_error(AMG_ERR_CONFIG, "%s:%d: the comment opened here with /* is never closed; libconfig would "
+                     "ignore the rest of the file", name, lx.tok_line);
     } else {
       if (depth < INCLUDE_DEPTH_MAX)
         st = check_include(name, text, &lx, dir, path, depth, ints, too_deep, cfg);

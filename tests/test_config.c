@@ -327,6 +327,13 @@ static void check_file_errors(void) {
        "tcfg_wide64_hex.cfg:3: integer 0x10000000000000000L does not fit in 64 bits"},
       {"tcfg_wide64_plain.cfg", "amg = { coarse_size = 99999999999999999999; };\n", AMG_ERR_CONFIG,
        "tcfg_wide64_plain.cfg:1: integer 99999999999999999999 does not fit in 64 bits"},
+      /* a block comment never closed: libconfig 1.5 ignores the rest of the file without a word */
+      {"tcfg_open_comment.cfg", "problem = { n = 8; };\n/* my settings\namg = { coarse_size = 3; };\n",
+       AMG_ERR_CONFIG, "tcfg_open_comment.cfg:2: the comment opened here with /* is never closed"},
+      /* ... read past comments that close, and past an opening inside a string or a line comment */
+      {"tcfg_closed_comments.cfg",
+       "/* a */ problem = { file = \"/*.mtx\"; }; // /*\n# /*\namg = { coarse_size = \"x\"; };\n", AMG_ERR_CONFIG,
+       "tcfg_closed_comments.cfg:3: amg.coarse_size must be an integer"},
       /* a literal past 40 characters is cut, so that the message keeps its reason */
       {"tcfg_wide_long.cfg", "amg = { coarse_size = 1" "0000000000" "0000000000" "0000000000" "0000000000"
                              "0000000000; };\n",
