@@ -58,11 +58,11 @@ static amg_status read_stream(FILE *f, const char *name, char **out) {
   size_t len = 0, cap = 4096;
   char *text = malloc(cap);
   int nul = 0;
-  while (text && !nul && len <= CONFIG_BYTES_MAX) {
+  while (text) {
     size_t got = fread(text + len, 1, cap - 1 - len, f);
     nul = memchr(text + len, '\0', got) != NULL;
     len += got;
-    if (len < cap - 1)
+    if (len < cap - 1 || nul || len > CONFIG_BYTES_MAX)
       break;
     char *grown = realloc(text, cap * 2);
     if (!grown) {
@@ -153,18 +153,29 @@ amg_status app_text_read(const char *path, char **out, app_config *cfg) {
 
 #define INCLUDE_DEPTH_MAX 10 /* libconfig 1.5 refuses an @include in a file this deep */
 
-typedef enum lex_kind { LEX_END, LEX_INTEGER, LEX_INCLUDE, LEX_OPEN_COMMENT } lex_kind;
+typedef enum lex_kind { LEX_END, LEX_INTEGER, LEX_INCLUDE } lex_kind;
+
+/* libconfig 1.5's scanner keeps its state from one file to the next: a
+ * comment or a string that an @included file leaves open goes on in the
+ * text after the @include. The walk carries that state the same way. */
+typedef struct lex_carry {
+  enum { CARRY_NONE, CARRY_COMMENT, CARRY_STRING } state;
+  int line;                   /* CARRY_COMMENT: where the comment opened, */
+  char name[AMG_MESSAGE_MAX]; /* in this file */
+} lex_carry;
 
 /* A walk over a file's text that follows libconfig 1.5's scanner only as
  * far as it must: comments, strings and names are skipped, number tokens
- * are read whole, and it stops at plain or L integers, at @include
- * directives and at a block comment that is never closed (libconfig 1.5
- * ignores the rest of the file without a word). */
+ * are read whole, and it stops at plain or L integers and at @include
+ * directives. A block comment never closed is noted in the carry: libconfig
+ * 1.5 ignores the rest of the configuration without a word. */
 typedef struct lexer {
+  const char *name; /* the file, in messages */
+  lex_carry *carry;
   const char *text, *p;
   int line;
   const char *tok; /* LEX_INTEGER: the literal as written, len bytes */
-  int len, tok_line; /* the token's line (LEX_OPEN_COMMENT: where the comment opens) */
+  int len, tok_line; /* the token's line */
   char *target;      /* LEX_INCLUDE: the file name as libconfig reads it (malloc'd, NULL: no memory) */
 } lexer;
 
@@ -232,7 +243,27 @@ static lex_kind lex_number(lexer *lx, const char *p) {
   return LEX_INTEGER;
 }
 
+/* Past the comment or string that lx->carry holds open, from lx->p: to
+ * its end (the carry closed), or to the text's end (still open). */
+static void lex_resume(lexer *lx) {
+  const char *p = lx->p;
+  if (lx->carry->state == CARRY_COMMENT) {
+    for (; *p && !(p[0] == '*' && p[1] == '/'); p++)
+      lx->line += *p == '\n';
+    lx->p = *p ? p + 2 : p;
+  } else if (lx->carry->state == CARRY_STRING) {
+    for (; *p && *p != '"'; p++) {
+      if (*p == '\\' && p[1]) p++;
+      lx->line += *p == '\n';
+    }
+    lx->p = *p ? p + 1 : p;
+  }
+  if (*p)
+    lx->carry->state = CARRY_NONE;
+}
+
 static lex_kind lex_next(lexer *lx) {
+  lex_resume(lx);
   for (;;) {
     const char *p = lx->p, *q;
     unsigned char c = (unsigned char)*p;
@@ -246,18 +277,15 @@ static lex_kind lex_next(lexer *lx) {
     } else if (c == '#' || (c == '/' && p[1] == '/')) {
       lx->p += strcspn(p, "\n");
     } else if (c == '/' && p[1] == '*') {
-      lx->tok_line = lx->line;
-      for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
-        lx->line += *p == '\n';
-      lx->p = *p ? p + 2 : p;
-      if (!*p)
-        return LEX_OPEN_COMMENT;
+      lx->carry->state = CARRY_COMMENT;
+      lx->carry->line = lx->line;
+      snprintf(lx->carry->name, sizeof lx->carry->name, "%s", lx->name);
+      lx->p = p + 2;
+      lex_resume(lx);
     } else if (c == '"') {
-      for (p++; *p && *p != '"'; p++) {
-        if (*p == '\\' && p[1]) p++;
-        lx->line += *p == '\n';
-      }
-      lx->p = *p ? p + 1 : p;
+      lx->carry->state = CARRY_STRING;
+      lx->p = p + 1;
+      lex_resume(lx);
     } else if (isalpha(c) || c == '*' || c == '@') {
       for (p++; isalnum((unsigned char)*p) || *p == '_' || *p == '-' || *p == '*'; p++) {}
       lx->p = p;
@@ -332,11 +360,12 @@ static amg_status read_include(const char *where, const char *quoted, const char
 }
 
 static amg_status check_text(const char *name, const char *text, const char *dir, const char *path, int depth,
-                             int ints, int *too_deep, app_config *cfg);
+                             int ints, int *too_deep, lex_carry *carry, app_config *cfg);
 
 /* The file of the @include that lx stopped at, and the files it includes. */
 static amg_status check_include(const char *name, const char *text, const lexer *lx, const char *dir,
                                 const char *path, int depth, int ints, int *too_deep, app_config *cfg) {
+  lex_carry *carry = lx->carry;
   char where[AMG_MESSAGE_MAX], quoted[96], shown[AMG_MESSAGE_MAX];
   char *file = lx->target ? include_path(dir, lx->target) : NULL, *inc = NULL;
   if (!file)
@@ -347,7 +376,7 @@ static amg_status check_include(const char *name, const char *text, const lexer 
   amg_status st = read_include(where, quoted, file, shown, &inc, cfg);
   free(file);
   if (st == AMG_OK)
-    st = check_text(shown, inc, dir, path, depth + 1, ints, too_deep, cfg);
+    st = check_text(shown, inc, dir, path, depth + 1, ints, too_deep, carry, cfg);
   free(inc);
   return st;
 }
@@ -363,17 +392,14 @@ static amg_status check_include(const char *name, const char *text, const lexer 
  * includes itself several times). Each file read is noted in cfg's
  * configuration files (cfg NULL: not). */
 static amg_status check_text(const char *name, const char *text, const char *dir, const char *path, int depth,
-                             int ints, int *too_deep, app_config *cfg) {
-  lexer lx = {.text = text, .p = text, .line = 1};
+                             int ints, int *too_deep, lex_carry *carry, app_config *cfg) {
+  lexer lx = {.name = name, .carry = carry, .text = text, .p = text, .line = 1};
   amg_status st = AMG_OK;
   lex_kind k;
   while (st == AMG_OK && !*too_deep && (k = lex_next(&lx)) != LEX_END) {
     if (k == LEX_INTEGER) {
       if (ints)
         st = check_integer(name, lx.tok_line, lx.tok, lx.len);
-    } else if (k == LEX_OPEN_COMMENT) {
-      st = amg_error(AMG_ERR_CONFIG, "%s:%d: the comment opened here with /* is never closed; libconfig would "
-                     "ignore the rest of the file", name, lx.tok_line);
     } else {
       if (depth < INCLUDE_DEPTH_MAX)
         st = check_include(name, text, &lx, dir, path, depth, ints, too_deep, cfg);
@@ -388,5 +414,10 @@ static amg_status check_text(const char *name, const char *text, const char *dir
 
 amg_status app_text_check(const char *path, const char *text, const char *dir, int ints, int *too_deep,
                           app_config *cfg) {
-  return check_text(path, text, dir, path, 0, ints, too_deep, cfg);
+  lex_carry carry = {CARRY_NONE, 0, ""};
+  amg_status st = check_text(path, text, dir, path, 0, ints, too_deep, &carry, cfg);
+  if (st == AMG_OK && !*too_deep && carry.state == CARRY_COMMENT)
+    return amg_error(AMG_ERR_CONFIG, "%s:%d: the comment opened here with /* is never closed; libconfig would "
+                     "ignore the rest of the configuration", carry.name, carry.line);
+  return st;
 }

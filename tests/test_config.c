@@ -614,6 +614,25 @@ static void check_paths(void) {
   CHECK_ERROR(app_config_load(&c, DIR "/inc2.cfg"), AMG_ERR_CONFIG,
               DIR "/inc_bad.cfg:2: unknown key 'amg.max_lvls' (did you mean 'amg.max_levels'?)");
 
+  /* a comment an included file leaves open goes on after the @include, as
+     libconfig 1.5's scanner does: closed there, the configuration is read
+     (the line between is commented out); never closed, it is refused where
+     it opened */
+  write_file(DIR "/inc_open.cfg", "amg = { max_levels = 4; }; /* tail\n");
+  write_file(DIR "/inc_open_closed.cfg",
+             "problem = { n = 8; };\n@include \"inc_open.cfg\"\nsolver = { max_iter = 7; };\n*/ amg2 = 1;\n");
+  app_config_default(&c);
+  CHECK_ERROR(app_config_load(&c, DIR "/inc_open_closed.cfg"), AMG_ERR_CONFIG, "unknown section 'amg2'");
+  write_file(DIR "/inc_open_closed2.cfg",
+             "problem = { n = 8; };\n@include \"inc_open.cfg\"\nsolver = { max_iter = 7; };\n*/\n");
+  app_config_default(&c);
+  CHECK_OK(app_config_load(&c, DIR "/inc_open_closed2.cfg"));
+  CHECK(c.amg.max_levels == 4 && c.amg.max_iter != 7, "max_levels %d (want 4), max_iter %d (want the default)",
+        c.amg.max_levels, c.amg.max_iter);
+  write_file(DIR "/inc_open_top.cfg", "problem = { n = 8; };\n@include \"inc_open.cfg\"\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/inc_open_top.cfg"), AMG_ERR_CONFIG,
+              DIR "/inc_open.cfg:1: the comment opened here with /* is never closed");
+
   /* integers libconfig would wrap or saturate, in an included file (nested
    * too, and indented): its name and line; an L integer in range is fine */
   write_file(DIR "/inc_wrap_part.cfg", "stencil = 5;\nn = 4294967304;\n");
