@@ -160,7 +160,7 @@ typedef enum lex_kind { LEX_END, LEX_INTEGER, LEX_INCLUDE } lex_kind;
  * text after the @include. The walk carries that state the same way. */
 typedef struct lex_carry {
   enum { CARRY_NONE, CARRY_COMMENT, CARRY_STRING } state;
-  int line;                   /* CARRY_COMMENT: where the comment opened, */
+  int line;                   /* where the comment or string opened, */
   char name[AMG_MESSAGE_MAX]; /* in this file */
 } lex_carry;
 
@@ -284,6 +284,8 @@ static lex_kind lex_next(lexer *lx) {
       lex_resume(lx);
     } else if (c == '"') {
       lx->carry->state = CARRY_STRING;
+      lx->carry->line = lx->line;
+      snprintf(lx->carry->name, sizeof lx->carry->name, "%s", lx->name);
       lx->p = p + 1;
       lex_resume(lx);
     } else if (isalpha(c) || c == '*' || c == '@') {
@@ -419,5 +421,8 @@ amg_status app_text_check(const char *path, const char *text, const char *dir, i
   if (st == AMG_OK && !*too_deep && carry.state == CARRY_COMMENT)
     return amg_error(AMG_ERR_CONFIG, "%s:%d: the comment opened here with /* is never closed; libconfig would "
                      "ignore the rest of the configuration", carry.name, carry.line);
+  if (st == AMG_OK && !*too_deep && carry.state == CARRY_STRING) /* libconfig: a bare "syntax error" */
+    return amg_error(AMG_ERR_CONFIG, "%s:%d: the string opened here with \" is never closed", carry.name,
+                     carry.line);
   return st;
 }

@@ -334,6 +334,9 @@ static void check_file_errors(void) {
       {"tcfg_closed_comments.cfg",
        "/* a */ problem = { file = \"/*.mtx\"; }; // /*\n# /*\namg = { coarse_size = \"x\"; };\n", AMG_ERR_CONFIG,
        "tcfg_closed_comments.cfg:3: amg.coarse_size must be an integer"},
+      /* a string never closed: named where it opens (libconfig says only "syntax error") */
+      {"tcfg_open_string.cfg", "problem = { n = 8; };\namg = { coarse_size = 3; };\nproblem2 = \"abc\\\";\n",
+       AMG_ERR_CONFIG, "tcfg_open_string.cfg:3: the string opened here with \" is never closed"},
       /* a literal past 40 characters is cut, so that the message keeps its reason */
       {"tcfg_wide_long.cfg", "amg = { coarse_size = 1" "0000000000" "0000000000" "0000000000" "0000000000"
                              "0000000000; };\n",
