@@ -1,5 +1,5 @@
-/* Whether two paths name one file, and whether one is a FIFO (see
- * file_names.h). */
+/* Whether two paths name one file, whether one is a FIFO, and whether one is
+ * where a descriptor writes (see file_names.h). */
 #define _POSIX_C_SOURCE 200809L /* lstat, readlink, fstat */
 #include "file_names.h"
 
