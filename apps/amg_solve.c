@@ -267,10 +267,10 @@ static int solve_and_report(const app_config *cfg, const char *what, const fmt_c
     s = solve_from(h, b, x0, x, a->m, &rep);
     run.solve = &rep;
     run.status = s;
-    if (s != AMG_OK && rows_renumbered())
+    if (s != AMG_OK) {
       rows_name_file_rows(s);
-    if (s != AMG_OK)
       snprintf(message, sizeof message, "%s", amg_error_message());
+    }
     print_convergence(stdout, &rep, cfg);
     print_totals(stdout, run.setup, &rep);
     if (s != AMG_OK)

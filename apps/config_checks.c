@@ -167,5 +167,5 @@ int app_config_unused(const app_config *cfg, char *list, size_t size) {
 
 amg_status app_config_check_options(const app_config *cfg) {
   return app_at_key_sources(cfg, amg_options_check(&cfg->amg)); /* its messages name the keys */
-    }
+}
 

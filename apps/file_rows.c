@@ -48,10 +48,11 @@ static int row_numbers(const char **p, long v[2]) {
 /* The library numbers rows as it sees them: with problem.reorder, each
  * "1-based N" or "1-based N, M" of a level-0 message from the setup or the
  * solve also gets the file's numbers ("; the file's ..."). A coarse
- * level's rows ("level L: ...", L >= 1) are aggregates: left as they are. */
+ * level's rows ("level L: ...", L >= 1) are aggregates: left as they are.
+ * Without reorder the message stays as it is. */
 void rows_name_file_rows(amg_status s) {
   const char *p = amg_error_message();
-  if (!strncmp(p, "level ", 6) && atoi(p + 6) > 0)
+  if (!renumbered || (!strncmp(p, "level ", 6) && atoi(p + 6) > 0))
     return;
   char out[AMG_MESSAGE_MAX];
   size_t w = 0, n = sizeof out;
@@ -76,8 +77,7 @@ void rows_name_file_rows(amg_status s) {
 }
 
 int rows_fail(int code, amg_status s, const char *stage) {
-  if (renumbered)
-    rows_name_file_rows(s);
+  rows_name_file_rows(s);
   return solve_fail(code, s, stage);
 }
 
@@ -108,8 +108,6 @@ int rows_reorder(const app_config *cfg, fmt_csr **a) {
   renumbered_n = b->m;
   return 0;
 }
-
-int rows_renumbered(void) { return renumbered != NULL; }
 
 int rows_renumber(int32_t n, double *v, int to_new) {
   if (!v || !renumbered)

@@ -12,17 +12,16 @@
  * time and the bandwidths), the numbering kept; nothing for "none". 0, or
  * the exit code after a message. */
 int rows_reorder(const app_config *cfg, fmt_csr **a);
-/* Whether rows_reorder renumbered A. */
-int rows_renumbered(void);
 /* v (n entries; nothing where v is NULL or A was not renumbered) into the
  * new numbering (to_new) or back into the file's; 0, or the exit code after
  * a message. */
 int rows_renumber(int32_t n, double *v, int to_new);
-/* The library's current message, rewritten so that each level-0 row it
- * names ("1-based N", "1-based N, M") also gets the file's numbers. */
+/* Where A was renumbered, the library's current message rewritten so that
+ * each level-0 row it names ("1-based N", "1-based N, M") also gets the
+ * file's numbers. */
 void rows_name_file_rows(amg_status s);
-/* solve_fail for the setup's and the solve's messages, with
- * rows_name_file_rows applied where A was renumbered. */
+/* solve_fail for the setup's and the solve's messages, after
+ * rows_name_file_rows. */
 int rows_fail(int code, amg_status s, const char *stage);
 /* Frees the numbering. */
 void rows_free(void);
