@@ -94,14 +94,14 @@ json_writer *bench_json_create(const char *path) {
   return &json_file;
 }
 
-void bench_json_close(json_writer *w, const char *path) {
+void bench_json_close(json_writer *w) {
   int err;
   const char *note;
   unfinished = 0;
   if (json_close(w, &err, &note) == 0)
     return;
-  fprintf(stderr, "%s: --json %s: writing failed: %s%s\n", bench_program, path, err ? strerror(err) : "unknown error",
-          note);
+  fprintf(stderr, "%s: --json %s: writing failed: %s%s\n", bench_program, w->out.path,
+          err ? strerror(err) : "unknown error", note);
   exit(1);
 }
 

@@ -31,7 +31,7 @@ json_writer *bench_json_create(const char *path); /* NULL where path is NULL */
 
 /* Closes the --json file that bench_json_create opened; where a write or
  * the close failed, exits with 1 and a message, the partial file removed. */
-void bench_json_close(json_writer *w, const char *path);
+void bench_json_close(json_writer *w);
 
 /* Option arg's value val (argv's next word); a usage error where it is
  * missing or is itself an option (starts with "--"). */

@@ -61,7 +61,7 @@ void bench_print_profile(void) {
   }
 }
 
-void bench_write_json(json_writer *w, const char *path) {
+void bench_write_json(json_writer *w) {
   json_begin_object(w, NULL);
   json_number(w, "copy_bandwidth_bytes_per_s", bench.bandwidth);
   json_int(w, "reps", bench.reps);
@@ -93,6 +93,6 @@ void bench_write_json(json_writer *w, const char *path) {
   }
   json_end_array(w);
   json_end_object(w);
-  bench_json_close(w, path);
+  bench_json_close(w);
 }
 

@@ -36,8 +36,8 @@ extern bench_state bench;
 figure *bench_new_figure(const char *problem, int level, const char *op);
 void bench_print_table(void);
 void bench_print_profile(void);
-/* Into w, created at start-up (json_create) so that a bad path is known
- * before the run; path names it in a write error's message. */
-void bench_write_json(json_writer *w, const char *path);
+/* Into w, created at start-up (bench_json_create) so that a bad path is
+ * known before the run, and closed. */
+void bench_write_json(json_writer *w);
 
 #endif

@@ -1,7 +1,6 @@
 /* Streaming JSON writer (see json_writer.h). */
 #include "json_writer.h"
 
-#include <errno.h>
 #include <math.h>
 
 /* The length of the valid UTF-8 sequence at s (RFC 3629: shortest form, no
@@ -54,45 +53,38 @@ static void put_string(FILE *f, const char *s) {
 
 static void item(json_writer *w, const char *key) {
   if (w->need_comma[w->depth])
-    fputc(',', w->f);
+    fputc(',', w->out.f);
   w->need_comma[w->depth] = 1;
-  fprintf(w->f, "\n%*s", 2 * w->depth, "");
+  fprintf(w->out.f, "\n%*s", 2 * w->depth, "");
   if (key) {
-    put_string(w->f, key);
-    fputs(": ", w->f);
+    put_string(w->out.f, key);
+    fputs(": ", w->out.f);
   }
 }
 
 int json_create(json_writer *w, const char *path) {
   if (fmt_output_open(&w->out, path) != 0)
     return -1;
-  w->f = w->out.f;
   w->depth = 0;
   w->need_comma[0] = 0;
   return 0;
 }
 
 int json_close(json_writer *w, int *err, const char **note) {
-  *err = errno; /* a failed write left it, for want of a better one */
-  int failed = ferror(w->f) != 0;
-  if (!failed)
-    *err = 0;
-  w->f = NULL;
-  return fmt_output_close(&w->out, failed, err, note);
+  *err = 0;
+  return fmt_output_close(&w->out, 0, err, note);
 }
 
 void json_abandon(json_writer *w) {
   int err = 0;
   const char *note;
-  if (w->f)
-    fmt_output_close(&w->out, 1, &err, &note);
-  w->f = NULL;
+  fmt_output_close(&w->out, 1, &err, &note);
 }
 
 static void begin(json_writer *w, const char *key, char open) {
   if (w->depth > 0 || w->need_comma[0])
     item(w, key);
-  fputc(open, w->f);
+  fputc(open, w->out.f);
   if (w->depth < 31)
     w->depth++;
   w->need_comma[w->depth] = 0;
@@ -100,9 +92,9 @@ static void begin(json_writer *w, const char *key, char open) {
 
 static void end(json_writer *w, char close) {
   w->depth--;
-  fprintf(w->f, "\n%*s%c", 2 * w->depth, "", close);
+  fprintf(w->out.f, "\n%*s%c", 2 * w->depth, "", close);
   if (w->depth == 0)
-    fputc('\n', w->f);
+    fputc('\n', w->out.f);
 }
 
 void json_begin_object(json_writer *w, const char *key) { begin(w, key, '{'); }
@@ -113,22 +105,22 @@ void json_end_array(json_writer *w) { end(w, ']'); }
 void json_number(json_writer *w, const char *key, double v) {
   item(w, key);
   if (isfinite(v))
-    fprintf(w->f, "%.17g", v);
+    fprintf(w->out.f, "%.17g", v);
   else
-    fputs("null", w->f);
+    fputs("null", w->out.f);
 }
 
 void json_int(json_writer *w, const char *key, int64_t v) {
   item(w, key);
-  fprintf(w->f, "%lld", (long long)v);
+  fprintf(w->out.f, "%lld", (long long)v);
 }
 
 void json_string(json_writer *w, const char *key, const char *v) {
   item(w, key);
-  put_string(w->f, v);
+  put_string(w->out.f, v);
 }
 
 void json_bool(json_writer *w, const char *key, int v) {
   item(w, key);
-  fputs(v ? "true" : "false", w->f);
+  fputs(v ? "true" : "false", w->out.f);
 }

@@ -12,8 +12,7 @@
 #include "formats.h"
 
 typedef struct json_writer {
-  FILE *f;
-  fmt_output out; /* where json_create opened the file */
+  fmt_output out; /* the file json_create opened */
   int depth;
   int need_comma[32];
 } json_writer;

@@ -452,7 +452,7 @@ int main(int argc, char **argv) {
   bench_print_table();
   if (bench.profile)
     bench_print_profile();
-  if (opt.json)
-    bench_write_json(json, opt.json);
+  if (json)
+    bench_write_json(json);
   return bench_finish();
 }

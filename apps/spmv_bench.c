@@ -347,7 +347,7 @@ static void print_table(void) {
 }
 
 /* w: created at start-up, so that a bad path is known before the run. */
-static void write_json(json_writer *w, const char *path) {
+static void write_json(json_writer *w) {
   json_begin_object(w, NULL);
   json_number(w, "copy_bandwidth_bytes_per_s", bench.bandwidth);
   json_int(w, "reps", bench.reps);
@@ -382,7 +382,7 @@ static void write_json(json_writer *w, const char *path) {
   }
   json_end_array(w);
   json_end_object(w);
-  bench_json_close(w, path);
+  bench_json_close(w);
 }
 
 const char bench_usage_text[] =
@@ -436,7 +436,7 @@ int main(int argc, char **argv) {
     if (bench_selected_problem(&opt, k, &pb))
       poisson(&pb, galerkin);
   print_table();
-  if (opt.json)
-    write_json(json, opt.json);
+  if (json)
+    write_json(json);
   return bench_finish();
 }

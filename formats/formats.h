@@ -211,7 +211,7 @@ typedef struct fmt_output {
 int fmt_output_open(fmt_output *o, const char *path);
 /* Closes the output. failed: a write had failed (*err its errno, 0 where
  * unknown); a stream error or a failed close counts too (*err then set
- * from the close). 0 if all went well; else -1, the file removed where it
+ * from errno). 0 if all went well; else -1, the file removed where it
  * is still the regular file opened (a link, a device or a FIFO is left),
  * and *note the phrase for the message ("; the partial file was removed";
  * "" where nothing needs saying). */

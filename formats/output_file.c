@@ -47,7 +47,10 @@ int fmt_output_close(fmt_output *o, int failed, int *err, const char **note) {
   *note = "";
   if (!o->f)
     return failed ? -1 : 0;
-  failed |= ferror(o->f) != 0;
+  if (!failed && ferror(o->f)) {
+    failed = 1;
+    *err = errno; /* as the failed write left it */
+  }
   if (fclose(o->f) != 0 && !failed) {
     failed = 1;
     *err = errno;
