@@ -28,17 +28,19 @@ int fmt_output_open(fmt_output *o, const char *path) {
   return 0;
 }
 
+/* Whether st describes the file o opened. */
+static int opened_file(const fmt_output *o, const struct stat *st) {
+  return (unsigned long long)st->st_dev == o->dev && (unsigned long long)st->st_ino == o->ino;
+}
+
 /* Removes the partial file o wrote; the phrase for the message. */
 static const char *remove_partial(const fmt_output *o) {
   struct stat st;
   if (!o->regular || lstat(o->path, &st) != 0)
     return "";
   if (S_ISLNK(st.st_mode))
-    return stat(o->path, &st) == 0 && (unsigned long long)st.st_dev == o->dev &&
-                   (unsigned long long)st.st_ino == o->ino
-               ? "; the file it links to holds an incomplete write"
-               : "";
-  if ((unsigned long long)st.st_dev != o->dev || (unsigned long long)st.st_ino != o->ino)
+    return stat(o->path, &st) == 0 && opened_file(o, &st) ? "; the file it links to holds an incomplete write" : "";
+  if (!opened_file(o, &st))
     return "; another file has taken its name since, and is left";
   return unlink(o->path) == 0 ? "; the partial file was removed" : "; the partial file could not be removed";
 }
