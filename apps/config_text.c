@@ -262,6 +262,16 @@ static void lex_resume(lexer *lx) {
     lx->carry->state = CARRY_NONE;
 }
 
+/* A comment or string opened here, body at `body`: lx moves past its end,
+ * or to the text's end, leaving it open in the carry. */
+static void lex_open(lexer *lx, int state, const char *body) {
+  lx->carry->state = state;
+  lx->carry->line = lx->line;
+  snprintf(lx->carry->name, sizeof lx->carry->name, "%s", lx->name);
+  lx->p = body;
+  lex_resume(lx);
+}
+
 static lex_kind lex_next(lexer *lx) {
   lex_resume(lx);
   for (;;) {
@@ -277,17 +287,9 @@ static lex_kind lex_next(lexer *lx) {
     } else if (c == '#' || (c == '/' && p[1] == '/')) {
       lx->p += strcspn(p, "\n");
     } else if (c == '/' && p[1] == '*') {
-      lx->carry->state = CARRY_COMMENT;
-      lx->carry->line = lx->line;
-      snprintf(lx->carry->name, sizeof lx->carry->name, "%s", lx->name);
-      lx->p = p + 2;
-      lex_resume(lx);
+      lex_open(lx, CARRY_COMMENT, p + 2);
     } else if (c == '"') {
-      lx->carry->state = CARRY_STRING;
-      lx->carry->line = lx->line;
-      snprintf(lx->carry->name, sizeof lx->carry->name, "%s", lx->name);
-      lx->p = p + 1;
-      lex_resume(lx);
+      lex_open(lx, CARRY_STRING, p + 1);
     } else if (isalpha(c) || c == '*' || c == '@') {
       for (p++; isalnum((unsigned char)*p) || *p == '_' || *p == '-' || *p == '*'; p++) {}
       lx->p = p;
