@@ -42,6 +42,23 @@ static double lap(fmt_location loc, double *t0, amg_status *s) {
   return ms;
 }
 
+/* An empty row, or a row without a stored diagonal entry, named as such
+ * (amg_diagonal's later message cannot tell a missing entry from a NaN). */
+static amg_status check_diagonal_stored(const fmt_csr *a) {
+  for (int32_t i = 0; i < a->m; i++) {
+    int64_t lo = a->row_ptr[i], hi = a->row_ptr[i + 1], k = lo;
+    while (k < hi && a->col[k] < i) /* columns are strictly increasing (fmt_csr_validate) */
+      k++;
+    if (lo == hi)
+      return amg_error(AMG_ERR_BAD_DIAGONAL, "row %d (1-based %d) has no entries, so the matrix is singular",
+                       i, i + 1);
+    if (k == hi || a->col[k] != i)
+      return amg_error(AMG_ERR_BAD_DIAGONAL,
+                       "row %d (1-based %d) has no diagonal entry; " AMG_NOT_POSITIVE_DIAGONAL, i, i + 1);
+  }
+  return AMG_OK;
+}
+
 static amg_status check_input(const fmt_csr *a) {
   if (!a || a->loc != FMT_HOST)
     return amg_error(AMG_ERR_ARG, "amg_setup: need a host CSR matrix");
@@ -52,7 +69,7 @@ static amg_status check_input(const fmt_csr *a) {
   amg_status s = fmt_csr_validate(a);
   if (s == AMG_OK)
     s = fmt_csr_check_finite(a);
-  return s;
+  return s == AMG_OK ? check_diagonal_stored(a) : s;
 }
 
 /* P for level lv: T from the aggregates and B_l, smoothed with A_F (= A when

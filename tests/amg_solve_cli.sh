@@ -94,6 +94,10 @@ mm rect '%%MatrixMarket matrix coordinate real general\n2 3 2\n1 1 4\n2 2 4\n'
 expect "non-square matrix" 1 "rect.mtx:2: the size line declares 2 x 3; a linear system needs a square matrix" -- --config "$dir/rect.cfg"
 mm zerodiag '%%MatrixMarket matrix coordinate real symmetric\n3 3 5\n1 1 2\n2 1 -1\n2 2 0\n3 2 -1\n3 3 2\n'
 expect "zero diagonal" 2 "row 1 (1-based 2): diagonal entry is 0" -- --config "$dir/zerodiag.cfg"
+mm emptyrow '%%MatrixMarket matrix coordinate real general\n3 3 4\n1 1 2\n1 2 -1\n2 1 -1\n2 2 2\n'
+expect "empty row" 2 "row 2 (1-based 3) has no entries, so the matrix is singular" -- --config "$dir/emptyrow.cfg"
+mm nodiag '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 1\n2 1 1\n'
+expect "missing diagonal entry" 2 "row 0 (1-based 1) has no diagonal entry" -- --config "$dir/nodiag.cfg"
 mm nan '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 nan\n2 2 4\n'
 expect "NaN entry" 1 "nan.mtx:3: value is not finite" -- --config "$dir/nan.cfg"
 # Indefinite with a positive diagonal: [[1, 2], [2, 1]] has eigenvalues 3 and -1.

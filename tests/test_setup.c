@@ -389,7 +389,21 @@ static void check_bad_input(void) {
       a->col[k] = i;
       a->val[k++] = 2.0;
     }
-  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_BAD_DIAGONAL, "missing");
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_BAD_DIAGONAL, "row 4 (1-based 5) has no entries");
+  fmt_csr_destroy(a);
+  /* Row 4 holds (4, 3) and (4, 5) but not (4, 4); row 0 lacks nothing. */
+  CHECK_OK(fmt_csr_create(20, 20, 21, FMT_HOST, &a));
+  for (int32_t i = 0, k = 0; i < 20; i++) {
+    a->row_ptr[i] = k;
+    if (i == 4) {
+      a->col[k] = 3, a->val[k++] = -1.0;
+      a->col[k] = 5, a->val[k++] = -1.0;
+    } else {
+      a->col[k] = i, a->val[k++] = 2.0;
+    }
+    a->row_ptr[i + 1] = k;
+  }
+  CHECK_ERROR(amg_setup(a, &o, &h), AMG_ERR_BAD_DIAGONAL, "row 4 (1-based 5) has no diagonal entry");
   fmt_csr_destroy(a);
   CHECK_OK(fmt_poisson(5, 10, &a));
   o.strength_theta = 2.0;
