@@ -1,4 +1,7 @@
-/* Matrix Market reader: coordinate real | integer | pattern, general | symmetric.
+/* Matrix Market reader: coordinate real | integer | pattern, general | symmetric,
+ * and array real | integer, general | symmetric (a dense file: column by
+ * column, the lower triangle only where symmetric; off-diagonal zeros are
+ * not stored, diagonal ones are, so that a zero diagonal is named as such).
  *
  * Lines and tokens as mm_lex.h reads them: a line too long, a NUL byte or a
  * bad token is AMG_ERR_PARSE with the message "path:line: what".
@@ -32,8 +35,8 @@ typedef struct mm_coo {
   int64_t count, cap;
 } mm_coo;
 
-/* The banner in r->buf. */
-static amg_status parse_banner(const mm_file *r, mm_field *field, int *symmetric) {
+/* The banner in r->buf; *array: the array format, else coordinate. */
+static amg_status parse_banner(const mm_file *r, mm_field *field, int *symmetric, int *array) {
   const char *p = r->buf, *tok[5];
   int len[5], k = 0;
   if (!fmt_mm_next_token(&p, &tok[0], &len[0]) || !fmt_mm_word_is(tok[0], len[0], "%%matrixmarket"))
@@ -45,14 +48,16 @@ static amg_status parse_banner(const mm_file *r, mm_field *field, int *symmetric
                             "<field> <symmetry>'");
   if (!fmt_mm_word_is(tok[1], len[1], "matrix"))
     return fmt_mm_parse_error(r, "object '%.*s' is not supported, use matrix", MM_SHOW(len[1]), tok[1]);
-  if (fmt_mm_word_is(tok[2], len[2], "array"))
-    return fmt_mm_parse_error(r, "array format is not supported, use coordinate");
-  if (!fmt_mm_word_is(tok[2], len[2], "coordinate"))
-    return fmt_mm_parse_error(r, "unknown format '%.*s', expected coordinate", MM_SHOW(len[2]), tok[2]);
+  *array = fmt_mm_word_is(tok[2], len[2], "array");
+  if (!*array && !fmt_mm_word_is(tok[2], len[2], "coordinate"))
+    return fmt_mm_parse_error(r, "unknown format '%.*s', expected coordinate or array", MM_SHOW(len[2]),
+                              tok[2]);
   if (fmt_mm_word_is(tok[3], len[3], "real"))
     *field = MM_REAL;
   else if (fmt_mm_word_is(tok[3], len[3], "integer"))
     *field = MM_INTEGER;
+  else if (fmt_mm_word_is(tok[3], len[3], "pattern") && *array)
+    return fmt_mm_parse_error(r, "an array file has no pattern field: it lists every value (real or integer)");
   else if (fmt_mm_word_is(tok[3], len[3], "pattern"))
     *field = MM_PATTERN;
   else
@@ -73,14 +78,17 @@ static amg_status parse_banner(const mm_file *r, mm_field *field, int *symmetric
   return AMG_OK;
 }
 
-/* The first line after the banner that is neither a comment nor blank: m n nnz. */
-static amg_status read_size(mm_file *r, int symmetric, int32_t *m, int32_t *n, int64_t *nnz) {
+/* The first line after the banner that is neither a comment nor blank: m n
+ * nnz, or m n in an array file (*nnz is then the count of values it lists). */
+static amg_status read_size(mm_file *r, int symmetric, int array, int32_t *m, int32_t *n, int64_t *nnz) {
   static const char *const what[3] = {"row count", "column count", "entry count"};
   static const long long lo[3] = {1, 1, 0}, hi[3] = {FMT_MAX_DIM, FMT_MAX_DIM, INT64_MAX};
   long long v[3];
-  amg_status s = fmt_mm_read_size_line(r, 3, "m n nnz", what, lo, hi, v);
+  amg_status s = fmt_mm_read_size_line(r, array ? 2 : 3, array ? "m n" : "m n nnz", what, lo, hi, v);
   if (s != AMG_OK)
     return s;
+  if (array) /* both at most 2^31 - 1: the product fits int64 */
+    v[2] = symmetric ? v[1] * (v[1] + 1) / 2 : v[0] * v[1];
   if (symmetric && v[0] != v[1])
     return fmt_mm_parse_error(r, "a symmetric matrix must be square, the size line says %lld x %lld",
                        v[0], v[1]);
@@ -169,6 +177,48 @@ static amg_status read_entries(mm_file *r, mm_field field, int symmetric, int32_
   if (c->count < nnz)
     return fmt_mm_parse_error(r, "unexpected end of file: expected %lld entries, found %lld",
                        (long long)nnz, (long long)c->count);
+  return AMG_OK;
+}
+
+/* An array file's nnz values after the size line, one per line, column by
+ * column (from the diagonal down where symmetric), into c as entries: zeros
+ * off the diagonal are left out. */
+static amg_status read_array_values(mm_file *r, mm_field field, int symmetric, int32_t m, int64_t nnz,
+                                    mm_coo *c) {
+  amg_status s = AMG_OK;
+  int64_t seen = 0;
+  int32_t i = 0, j = 0; /* the position of the next value */
+  while (fmt_mm_read_data_line(r, &s)) {
+    if (seen == nnz)
+      return fmt_mm_parse_error(r, "more values than the %lld that the size line's array holds", (long long)nnz);
+    const char *p = r->buf, *tok;
+    int len;
+    double v;
+    if (!fmt_mm_next_token(&p, &tok, &len))
+      return fmt_mm_parse_error(r, "missing value");
+    if ((s = fmt_mm_parse_value(r, tok, len, field == MM_INTEGER, &v)) != AMG_OK)
+      return s;
+    if (fmt_mm_next_token(&p, &tok, &len))
+      return fmt_mm_parse_error(r, "trailing characters after the value: '%.*s' (an array file holds one "
+                                "value per line)", MM_SHOW(len), tok);
+    if (v != 0.0 || i == j) {
+      if (c->count == c->cap && (s = coo_grow(c, nnz)) != AMG_OK)
+        return s;
+      c->row[c->count] = i;
+      c->col[c->count] = j;
+      c->val[c->count++] = v;
+    }
+    seen++;
+    if (++i == m) {
+      j++;
+      i = symmetric ? j : 0;
+    }
+  }
+  if (s != AMG_OK)
+    return s;
+  if (seen < nnz)
+    return fmt_mm_parse_error(r, "unexpected end of file: expected %lld values, found %lld", (long long)nnz,
+                              (long long)seen);
   return AMG_OK;
 }
 
@@ -308,15 +358,15 @@ done:
   return s;
 }
 
-amg_status fmt_mm_read_coordinate(mm_file *r, int system, int32_t vector_rows, fmt_csr **out) {
+amg_status fmt_mm_read_opened(mm_file *r, int system, int32_t vector_rows, fmt_csr **out) {
   mm_coo c = {0};
   mm_field field = MM_REAL;
-  int symmetric = 0;
+  int symmetric = 0, array = 0;
   int32_t m = 0, n = 0;
   int64_t nnz = 0;
-  amg_status s = parse_banner(r, &field, &symmetric);
+  amg_status s = parse_banner(r, &field, &symmetric, &array);
   if (s == AMG_OK)
-    s = read_size(r, symmetric, &m, &n, &nnz);
+    s = read_size(r, symmetric, array, &m, &n, &nnz);
   if (s == AMG_OK && vector_rows >= 0 && n != 1)
     s = fmt_mm_parse_error(r, "a vector has 1 column, the size line says %d x %d", m, n);
   if (s == AMG_OK && vector_rows >= 0 && m != vector_rows)
@@ -324,13 +374,13 @@ amg_status fmt_mm_read_coordinate(mm_file *r, int system, int32_t vector_rows, f
   if (s == AMG_OK && system && m != n)
     s = amg_error(AMG_ERR_NOT_SQUARE, "%s:%lld: the size line declares %d x %d; a linear system needs a square "
                   "matrix", r->path, r->line, m, n);
-  if (s == AMG_OK && system && nnz < m)
+  if (s == AMG_OK && system && !array && nnz < m)
     s = amg_error(AMG_ERR_BAD_DIAGONAL,
                   "%s:%lld: %lld entries for %d rows; every row needs its diagonal entry, so at least %d entries",
                   r->path, r->line, (long long)nnz, m, m);
   mm_entries_at entries = {r->f ? ftell(r->f) : -1, r->line};
   if (s == AMG_OK)
-    s = read_entries(r, field, symmetric, m, n, nnz, &c);
+    s = array ? read_array_values(r, field, symmetric, m, nnz, &c) : read_entries(r, field, symmetric, m, n, nnz, &c);
   if (s == AMG_OK)
     s = coo_to_csr(r, entries, field, &c, symmetric, m, n, out);
   free(c.row);
@@ -353,7 +403,7 @@ static amg_status read_matrix(const char *path, int system, fmt_csr **out) {
     return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
   amg_status s = AMG_OK;
   if (fmt_mm_read_line(&r, &s))
-    s = fmt_mm_read_coordinate(&r, system, -1, out);
+    s = fmt_mm_read_opened(&r, system, -1, out);
   else if (s == AMG_OK) {
     r.line = 1;
     s = fmt_mm_parse_error(&r, "empty file, expected a %%%%MatrixMarket banner");

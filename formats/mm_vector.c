@@ -17,7 +17,7 @@
 
 /* The banner in r->buf (a first line starting with %%MatrixMarket): a real
  * or (*integer set) integer general array, or (*coordinate set, the rest
- * left to fmt_mm_read_coordinate) a coordinate matrix. */
+ * left to fmt_mm_read_opened) a coordinate matrix. */
 static amg_status check_banner(const mm_file *r, int *coordinate, int *integer) {
   const char *p = r->buf, *tok[5];
   int len[5];
@@ -89,7 +89,7 @@ static amg_status read_values(mm_file *r, int plain, int integer, int32_t n, dou
 /* The n x 1 coordinate matrix read from r (its banner in buf) as the dense vector x. */
 static amg_status read_coordinate(mm_file *r, int32_t n, double *x) {
   fmt_csr *c = NULL;
-  amg_status s = fmt_mm_read_coordinate(r, 0, n, &c);
+  amg_status s = fmt_mm_read_opened(r, 0, n, &c);
   for (int32_t i = 0; i < n && s == AMG_OK; i++) /* duplicates are summed already */
     x[i] = c->row_ptr[i + 1] > c->row_ptr[i] ? c->val[c->row_ptr[i]] : 0.0;
   fmt_csr_destroy(c);

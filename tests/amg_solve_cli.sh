@@ -139,6 +139,13 @@ run --config "$dir/mmb.cfg" --set output.solution="$dir/x.mtx"
   awk 'NR > 2 { d = $1 - (NR == 3 || NR == 6 ? 2 : 3); e += d < 0 ? -d : d; n++ } END { exit !(n == 4 && e < 1e-9) }' \
     "$dir/x.mtx"
 verdict "solution written, b as a Matrix Market array" $? "$(tail -1 "$dir/out"): $(tail -4 "$dir/x.mtx" | tr '\n' ' ')"
+# tri4 as a dense symmetric array (the lower triangle, column by column): the same x.
+printf '%%%%MatrixMarket matrix array real symmetric\n4 4\n2\n-1\n0\n0\n2\n-1\n0\n2\n-1\n2\n' >"$dir/tri4arr.mtx"
+run --config "$dir/mmb.cfg" --set problem.file="$dir/tri4arr.mtx" --set output.solution="$dir/xarr.mtx"
+[ $code -eq 0 ] && grep -q "tri4arr.mtx: 4 rows, 10 nonzeros" "$dir/out" &&
+  awk 'NR > 2 { d = $1 - (NR == 3 || NR == 6 ? 2 : 3); e += d < 0 ? -d : d; n++ } END { exit !(n == 4 && e < 1e-9) }' \
+    "$dir/xarr.mtx"
+verdict "the matrix as a Matrix Market array" $? "$(tail -1 "$dir/out"): $(tail -4 "$dir/xarr.mtx" | tr '\n' ' ')"
 # The matrix from a FIFO whose writer starts a second later: a notice that amg_solve waits, then the solve.
 mkfifo "$dir/tri4fifo.mtx"
 (sleep 1; timeout 60 sh -c 'cat "$1" >"$2"' _ "$dir/tri4.mtx" "$dir/tri4fifo.mtx") & # its open inside timeout

@@ -53,7 +53,8 @@ def read_matrix(data):
     if not lines:
         return None
     t = tokens(lines[0])
-    if len(t) != 5 or [w.lower() for w in t[:3]] != ['%%matrixmarket', 'matrix', 'coordinate']:
+    if len(t) != 5 or [w.lower() for w in t[:2]] != ['%%matrixmarket', 'matrix'] or \
+            t[2].lower() not in ('coordinate', 'array'):
         return None
     field, symmetry = t[3].lower(), t[4].lower()
     if field not in ('real', 'integer', 'pattern') or symmetry not in ('general', 'symmetric'):
@@ -62,6 +63,8 @@ def read_matrix(data):
     rest = [l for l in lines[1:] if not l.startswith('%') and tokens(l)]
     if not rest:
         return None
+    if t[2].lower() == 'array':
+        return None if field == 'pattern' else read_array(rest, field == 'integer', sym)
     t = tokens(rest[0])
     if len(t) != 3 or not all(INT.match(w) for w in t):
         return None
@@ -97,6 +100,38 @@ def read_matrix(data):
         if not math.isfinite(summed[(i, j)]):
             return None
     return [m, n] + sorted(summed.items())
+
+
+def value(tok, integer):
+    if integer:
+        return float(int(tok)) if INT.match(tok) and -2**63 <= int(tok) < 2**63 else None
+    return real(tok)
+
+
+def read_array(rest, integer, sym):
+    """A dense matrix: m n, then one value per line, column by column (from the diagonal down where
+    symmetric); zeros off the diagonal are not stored."""
+    t = tokens(rest[0])
+    if len(t) != 2 or not all(INT.match(w) for w in t):
+        return None
+    m, n = map(int, t)
+    if not (1 <= m <= MAX_DIM and 1 <= n <= MAX_DIM) or (sym and m != n):
+        return None
+    positions = [(i, j) for j in range(n) for i in range(j if sym else 0, m)] \
+        if len(rest) - 1 == (n * (n + 1) // 2 if sym else m * n) else None
+    if positions is None:
+        return None
+    entries = {}
+    for (i, j), line in zip(positions, rest[1:]):
+        t = tokens(line)
+        v = value(t[0], integer) if len(t) == 1 else None
+        if v is None:
+            return None
+        if v != 0 or i == j:
+            entries[(i, j)] = v
+            if sym and i != j:
+                entries[(j, i)] = v
+    return [m, n] + sorted(entries.items())
 
 
 def read_vector(data, n):
@@ -154,7 +189,9 @@ SEEDS = {
     'matrix': [b'%%MatrixMarket matrix coordinate real general\n% c\n3 3 4\n1 1 4\n2 1 -1.5\n3 3 2e0\n1 1 0.25\n',
                b'%%MatrixMarket matrix coordinate real symmetric\n3 3 4\n1 1 4\n2 1 -1\n3 2 -1\n3 3 4\n',
                b'%%MatrixMarket matrix coordinate integer general\n2 3 3\n1 3 7\n2 2 -8\n1 3 1\n',
-               b'%%MatrixMarket matrix coordinate pattern symmetric\n3 3 3\n2 1\n3 3\n1 1'],
+               b'%%MatrixMarket matrix coordinate pattern symmetric\n3 3 3\n2 1\n3 3\n1 1',
+               b'%%MatrixMarket matrix array real symmetric\n% c\n3 3\n4\n-1\n0\n4\n\n-1.5\n4\n',
+               b'%%MatrixMarket matrix array integer general\n2 3\n1\n0\n-2\n5\n0\n3\n'],
     'vector': [b'%%MatrixMarket matrix array real general\n% c\n4 1\n1\n-2.5\n3e-3\n4\n',
                b'1\n2\n# c\n3\n\n4\n', b'  1.0  \n2\n3\n4',
                b'%%MatrixMarket matrix array integer general\n4 1\n1\n2\n3\n4\n',

@@ -468,8 +468,8 @@ static void test_bad_headers(void) {
                "mmio_t_banner_extra.mtx:1: trailing characters after the banner: 'extra'");
   EXPECT_PARSE("mmio_t_vector.mtx", "%%MatrixMarket vector coordinate real general\n2 2 0\n",
                "mmio_t_vector.mtx:1: object 'vector' is not supported, use matrix");
-  EXPECT_PARSE("mmio_t_array.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n",
-               "mmio_t_array.mtx:1: array format is not supported, use coordinate");
+  EXPECT_PARSE("mmio_t_format.mtx", "%%MatrixMarket matrix dense real general\n2 2\n",
+               "mmio_t_format.mtx:1: unknown format 'dense', expected coordinate or array");
   EXPECT_PARSE("mmio_t_complex.mtx",
                "%%MatrixMarket matrix coordinate complex general\n2 2 1\n1 1 1 0\n",
                "mmio_t_complex.mtx:1: field 'complex' is not supported (real, integer or pattern)");
@@ -517,6 +517,56 @@ static void test_bad_headers(void) {
 }
 
 /* fmt_mm_read_system: the size line of a system's matrix, checked before reading on. */
+/* Array (dense) files: column by column, the lower triangle of a symmetric
+ * one; zeros off the diagonal are dropped, zeros on it kept. */
+static void test_array_files(void) {
+  {
+    const int64_t rp[] = {0, 2, 4};
+    const int32_t col[] = {0, 2, 1, 2};
+    const double val[] = {1.0, -2.0, 5.0, 3.0};
+    expect_matrix("mmio_t_arr.mtx",
+                  "%%MatrixMarket matrix array real general\n% c\n2 3\n1\n0\n\n0\n5\n% c\n-2\n3\n", 2, 3,
+                  rp, col, val);
+  }
+  {
+    const int64_t rp[] = {0, 2, 4};
+    const int32_t col[] = {0, 1, 0, 1};
+    const double val[] = {0.0, 1.0, 1.0, 0.0};
+    expect_matrix("mmio_t_arr_zero_diag.mtx", "%%MatrixMarket matrix array real general\n2 2\n0\n1\n1\n-0\n", 2,
+                  2, rp, col, val);
+  }
+  {
+    const int64_t rp[] = {0, 2, 5, 7};
+    const int32_t col[] = {0, 1, 0, 1, 2, 1, 2};
+    const double val[] = {4.0, -1.0, -1.0, 4.0, -1.5, -1.5, 4.0};
+    expect_matrix("mmio_t_arr_sym.mtx", "%%MatrixMarket matrix array real symmetric\n3 3\n4\n-1\n0\n4\n-1.5\n4\n",
+                  3, 3, rp, col, val);
+  }
+  {
+    const int64_t rp[] = {0, 2};
+    const int32_t col[] = {0, 1};
+    const double val[] = {3.0, -4.0};
+    expect_matrix("mmio_t_arr_int.mtx", "%%MatrixMarket matrix array integer general\n1 2\n3\n-4\n", 1, 2, rp,
+                  col, val);
+  }
+#define ARR "%%MatrixMarket matrix array real general\n"
+  EXPECT_PARSE("mmio_t_arr_pattern.mtx", "%%MatrixMarket matrix array pattern general\n2 2\n",
+               "mmio_t_arr_pattern.mtx:1: an array file has no pattern field");
+  EXPECT_PARSE("mmio_t_arr_many.mtx", ARR "1 1\n1\n2\n",
+               "mmio_t_arr_many.mtx:4: more values than the 1 that the size line's array holds");
+  EXPECT_PARSE("mmio_t_arr_few.mtx", ARR "2 2\n1\n2\n3\n",
+               "mmio_t_arr_few.mtx:5: unexpected end of file: expected 4 values, found 3");
+  EXPECT_PARSE("mmio_t_arr_two.mtx", ARR "2 1\n1 2\n", "mmio_t_arr_two.mtx:3: trailing characters after the value: '2'");
+  EXPECT_PARSE("mmio_t_arr_size.mtx", ARR "2 2 4\n1\n2\n3\n4\n", "mmio_t_arr_size.mtx:2: ");
+  EXPECT_PARSE("mmio_t_arr_word.mtx", ARR "1 1\nx\n", "mmio_t_arr_word.mtx:3: ");
+  EXPECT_PARSE("mmio_t_arr_int_frac.mtx", "%%MatrixMarket matrix array integer general\n1 1\n1.5\n",
+               "mmio_t_arr_int_frac.mtx:3: ");
+  EXPECT_PARSE("mmio_t_arr_sym_rect.mtx", "%%MatrixMarket matrix array real symmetric\n2 3\n",
+               "mmio_t_arr_sym_rect.mtx:2: a symmetric matrix must be square");
+  EXPECT_PARSE("mmio_t_arr_inf.mtx", ARR "1 1\ninf\n", "mmio_t_arr_inf.mtx:3: value is not finite");
+#undef ARR
+}
+
 static void test_system_files(void) {
   const char *rect = "%%MatrixMarket matrix coordinate real general\n% c\n2 3 2\n1 1 4\n2 2 4\n";
   const char *few = "%%MatrixMarket matrix coordinate real general\n2000000000 2000000000 2\n1 1 4\n2 2 4\n";
@@ -712,6 +762,7 @@ static void test_partial_outputs(void) {
 }
 
 int main(void) {
+  test_array_files();
   test_system_files();
   test_writer();
   test_valid_files();
