@@ -16,7 +16,9 @@ for k in $(seq ${FROM:-0} 12); do
   if ((SECONDS - t0 > ${BUDGET:-450})); then echo "stopped before part $k/13 ($((SECONDS - t0)) s)"; break; fi
   t1=$SECONDS
   AMG_TEST_QUICK=1 timeout $((590 - (SECONDS - t0))) compute-sanitizer --tool racecheck --kernel-name-exclude kns=cusparse \
-    --error-exitcode 99 build-gpu/tests/test_gpu_spgemm $k/13 > "$OUT/racecheck_$k.log" 2>&1
-  echo "racecheck test_gpu_spgemm $k/13 rc=$? ($((SECONDS - t1)) s): $(grep -h 'RACECHECK SUMMARY' "$OUT/racecheck_$k.log")"
+    --error-exitcode 99 build-gpu/tests/test_gpu_spgemm $k/13 > /tmp/rc.log 2>&1
+  rc=$?
+  { echo "=== racecheck test_gpu_spgemm $k/13 rc=$rc"; cat /tmp/rc.log; } >> "$OUT/racecheck${FROM:-0}.log"
+  echo "racecheck test_gpu_spgemm $k/13 rc=$rc ($((SECONDS - t1)) s): $(grep -h 'RACECHECK SUMMARY' /tmp/rc.log)"
 done
 echo "all done $((SECONDS - t0)) s"
