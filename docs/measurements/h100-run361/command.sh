@@ -6,8 +6,8 @@
 set -uo pipefail
 t0=$SECONDS
 [ -x build-gpu/tests/test_gpu_spgemm ] || OUT=$OUT scripts/gpu_check.sh build > /dev/null 2>&1
-for t in test_gpu_formats test_gpu_aggregate test_gpu_spmv test_gpu_coarse_solve test_gpu_setup \
-         test_gpu_default_pool test_solve:gpu test_api_edges:gpu; do
+for t in test_gpu_formats test_gpu_spmv test_gpu_setup test_gpu_default_pool test_solve:gpu test_api_edges:gpu \
+         test_gpu_coarse_solve test_gpu_aggregate; do
   if ((SECONDS - t0 > ${BUDGET:-420})); then echo "stopped before $t ($((SECONDS - t0)) s)"; break; fi
   t1=$SECONDS
   AMG_TEST_QUICK=1 timeout $((590 - (SECONDS - t0))) compute-sanitizer --tool racecheck --kernel-name-exclude kns=cusparse --error-exitcode 99 \
