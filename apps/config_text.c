@@ -158,10 +158,22 @@ typedef enum lex_kind { LEX_END, LEX_INTEGER, LEX_INCLUDE } lex_kind;
 /* libconfig 1.5's scanner keeps its state from one file to the next: a
  * comment or a string that an @included file leaves open goes on in the
  * text after the @include. The walk carries that state the same way. */
+#define OPEN_KEPT 64 /* where the innermost groups, lists and arrays still open were opened */
+
 typedef struct lex_carry {
   enum { CARRY_NONE, CARRY_COMMENT, CARRY_STRING } state;
   int line;                   /* where the comment or string opened, */
   char name[AMG_MESSAGE_MAX]; /* in this file */
+  /* The '{', '(' and '[' not closed yet, across @includes as libconfig's
+     parser sees them: the first OPEN_KEPT with their file (malloc'd; NULL
+     without memory) and line. A closer closes the innermost; a closer with
+     nothing open is left to libconfig's "syntax error". */
+  int open;
+  struct {
+    char bracket;
+    int line;
+    char *name;
+  } opened[OPEN_KEPT];
 } lex_carry;
 
 /* A walk over a file's text that follows libconfig 1.5's scanner only as
@@ -272,6 +284,21 @@ static void lex_open(lexer *lx, int state, const char *body) {
   lex_resume(lx);
 }
 
+/* A bracket at lx->p: an opener is noted, a closer closes the innermost. */
+static void lex_bracket(lexer *lx, char c) {
+  lex_carry *carry = lx->carry;
+  if (c == '{' || c == '(' || c == '[') {
+    if (carry->open < OPEN_KEPT) {
+      carry->opened[carry->open].bracket = c;
+      carry->opened[carry->open].line = lx->line;
+      carry->opened[carry->open].name = strdup(lx->name);
+    }
+    carry->open++;
+  } else if (carry->open > 0 && --carry->open < OPEN_KEPT) {
+    free(carry->opened[carry->open].name);
+  }
+}
+
 static lex_kind lex_next(lexer *lx) {
   lex_resume(lx);
   for (;;) {
@@ -298,6 +325,8 @@ static lex_kind lex_next(lexer *lx) {
       if (lex_number(lx, p) == LEX_INTEGER)
         return LEX_INTEGER;
     } else {
+      if (strchr("{([})]", c))
+        lex_bracket(lx, (char)c);
       lx->p++;
     }
   }
@@ -418,13 +447,24 @@ static amg_status check_text(const char *name, const char *text, const char *dir
 
 amg_status app_text_check(const char *path, const char *text, const char *dir, int ints, int *too_deep,
                           app_config *cfg) {
-  lex_carry carry = {CARRY_NONE, 0, ""};
-  amg_status st = check_text(path, text, dir, path, 0, ints, too_deep, &carry, cfg);
-  if (st == AMG_OK && !*too_deep && carry.state == CARRY_COMMENT)
-    return amg_error(AMG_ERR_CONFIG, "%s:%d: the comment opened here with /* is never closed; libconfig would "
-                     "ignore the rest of the configuration", carry.name, carry.line);
-  if (st == AMG_OK && !*too_deep && carry.state == CARRY_STRING) /* libconfig: a bare "syntax error" */
-    return amg_error(AMG_ERR_CONFIG, "%s:%d: the string opened here with \" is never closed", carry.name,
-                     carry.line);
+  lex_carry *carry = calloc(1, sizeof *carry);
+  if (!carry)
+    return amg_error(AMG_ERR_NOMEM, "%s: out of memory", path);
+  amg_status st = check_text(path, text, dir, path, 0, ints, too_deep, carry, cfg);
+  int inner = carry->open - 1; /* the innermost bracket left open */
+  if (st == AMG_OK && !*too_deep && carry->state == CARRY_COMMENT)
+    st = amg_error(AMG_ERR_CONFIG, "%s:%d: the comment opened here with /* is never closed; libconfig would "
+                   "ignore the rest of the configuration", carry->name, carry->line);
+  else if (st == AMG_OK && !*too_deep && carry->state == CARRY_STRING) /* libconfig: a bare "syntax error" */
+    st = amg_error(AMG_ERR_CONFIG, "%s:%d: the string opened here with \" is never closed", carry->name,
+                   carry->line);
+  else if (st == AMG_OK && !*too_deep && inner >= 0 && inner < OPEN_KEPT && carry->opened[inner].name)
+    st = amg_error(AMG_ERR_CONFIG, "%s:%d: the %s opened here with '%c' is never closed", carry->opened[inner].name, carry->opened[inner].line,
+                   carry->opened[inner].bracket == '{' ? "group" : carry->opened[inner].bracket == '(' ? "list"
+                                                                                                   : "array",
+                   carry->opened[inner].bracket);
+  for (int k = 0; k < carry->open && k < OPEN_KEPT; k++)
+    free(carry->opened[k].name);
+  free(carry);
   return st;
 }

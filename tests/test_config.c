@@ -337,6 +337,13 @@ static void check_file_errors(void) {
       /* a string never closed: named where it opens (libconfig says only "syntax error") */
       {"tcfg_open_string.cfg", "problem = { n = 8; };\namg = { coarse_size = 3; };\nproblem2 = \"abc\\\";\n",
        AMG_ERR_CONFIG, "tcfg_open_string.cfg:3: the string opened here with \" is never closed"},
+      /* a group never closed: named where it opens (libconfig: "syntax error" at the end); the closed
+         groups after it, and brackets in strings and comments, do not count */
+      {"tcfg_open_group.cfg",
+       "problem = { n = 8; file = \"{(\"; };\namg = {\n  coarse_size = 3; # }\nsolver = { max_iter = 5; };\n",
+       AMG_ERR_CONFIG, "tcfg_open_group.cfg:2: the group opened here with '{' is never closed"},
+      {"tcfg_open_list.cfg", "problem = { n = 8; };\nx = ( 1, 2 /* ) */;\n", AMG_ERR_CONFIG,
+       "tcfg_open_list.cfg:2: the list opened here with '(' is never closed"},
       /* a literal past 40 characters is cut, so that the message keeps its reason */
       {"tcfg_wide_long.cfg", "amg = { coarse_size = 1" "0000000000" "0000000000" "0000000000" "0000000000"
                              "0000000000; };\n",
@@ -635,6 +642,13 @@ static void check_paths(void) {
   write_file(DIR "/inc_open_top.cfg", "problem = { n = 8; };\n@include \"inc_open.cfg\"\n");
   CHECK_ERROR(app_config_load(&c, DIR "/inc_open_top.cfg"), AMG_ERR_CONFIG,
               DIR "/inc_open.cfg:1: the comment opened here with /* is never closed");
+
+  /* a group an included file leaves open: named in that file, even where the text after the
+     @include closes other groups */
+  write_file(DIR "/inc_group.cfg", "amg = {\n  max_levels = 4;\n");
+  write_file(DIR "/inc_group_top.cfg", "problem = { n = 8; };\n@include \"inc_group.cfg\"\nsolver = { max_iter = 7; };\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/inc_group_top.cfg"), AMG_ERR_CONFIG,
+              DIR "/inc_group.cfg:1: the group opened here with '{' is never closed");
 
   /* integers libconfig would wrap or saturate, in an included file (nested
    * too, and indented): its name and line; an L integer in range is fine */
