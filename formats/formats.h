@@ -216,12 +216,13 @@ int fmt_output_open(fmt_output *o, const char *path);
  * and *note the phrase for the message ("; the partial file was removed";
  * "" where nothing needs saying). */
 int fmt_output_close(fmt_output *o, int failed, int *err, const char **note);
-/* Reads coordinate real/integer/pattern, general or symmetric (expanded);
- * duplicates are summed. Errors name file:line. */
+/* Reads coordinate real/integer/pattern, general or symmetric (expanded),
+ * duplicates summed; or array real/integer, general or symmetric (the lower
+ * triangle, expanded), zeros off the diagonal not stored. Errors name file:line. */
 amg_status fmt_mm_read(const char *path, fmt_csr **out);
 /* fmt_mm_read for a linear system's matrix: a size line that is not square,
- * or declares fewer entries than rows (no room for every diagonal entry), is
- * refused at file:line before the O(rows) arrays are allocated. One pass, so
+ * or (coordinate) declares fewer entries than rows (no room for every
+ * diagonal entry), is refused at file:line before the O(rows) arrays are allocated. One pass, so
  * a pipe works. */
 amg_status fmt_mm_read_system(const char *path, fmt_csr **out);
 /* Writes coordinate real general with 17 significant digits. */

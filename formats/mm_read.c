@@ -44,7 +44,7 @@ static amg_status parse_banner(const mm_file *r, mm_field *field, int *symmetric
                           "%%%%MatrixMarket");
   for (k = 1; k < 5; k++)
     if (!fmt_mm_next_token(&p, &tok[k], &len[k]))
-      return fmt_mm_parse_error(r, "incomplete banner, expected '%%%%MatrixMarket matrix coordinate "
+      return fmt_mm_parse_error(r, "incomplete banner, expected '%%%%MatrixMarket matrix coordinate|array "
                             "<field> <symmetry>'");
   if (!fmt_mm_word_is(tok[1], len[1], "matrix"))
     return fmt_mm_parse_error(r, "object '%.*s' is not supported, use matrix", MM_SHOW(len[1]), tok[1]);
@@ -61,8 +61,8 @@ static amg_status parse_banner(const mm_file *r, mm_field *field, int *symmetric
   else if (fmt_mm_word_is(tok[3], len[3], "pattern"))
     *field = MM_PATTERN;
   else
-    return fmt_mm_parse_error(r, "field '%.*s' is not supported (real, integer or pattern)",
-                       MM_SHOW(len[3]), tok[3]);
+    return fmt_mm_parse_error(r, "field '%.*s' is not supported (real, integer%s)", MM_SHOW(len[3]), tok[3],
+                              *array ? "" : " or pattern");
   if (fmt_mm_word_is(tok[4], len[4], "general"))
     *symmetric = 0;
   else if (fmt_mm_word_is(tok[4], len[4], "symmetric"))

@@ -96,6 +96,14 @@ mm zerodiag '%%MatrixMarket matrix coordinate real symmetric\n3 3 5\n1 1 2\n2 1 
 expect "zero diagonal" 2 "row 1 (1-based 2): diagonal entry is 0" -- --config "$dir/zerodiag.cfg"
 mm emptyrow '%%MatrixMarket matrix coordinate real general\n3 3 4\n1 1 2\n1 2 -1\n2 1 -1\n2 2 2\n'
 expect "empty row" 2 "row 2 (1-based 3) has no entries, so the matrix is singular" -- --config "$dir/emptyrow.cfg"
+# Both streams into one pipe: the matrix line on stdout comes before the failure on stderr. A pipe
+# whose reader has gone: the failure still reaches stderr (exit 141, SIGPIPE, at the exit's flush).
+timeout 60 "$solve" --backend cpu --config "$dir/emptyrow.cfg" 2>&1 | cat >"$dir/both"
+head -1 "$dir/both" | grep -q "emptyrow.mtx: 3 rows" && tail -1 "$dir/both" | grep -q "has no entries"
+verdict "stdout before stderr in one pipe" $? "$(tr '\n' '|' <"$dir/both")"
+timeout 60 "$solve" --backend cpu --config "$dir/emptyrow.cfg" 2>"$dir/err" | true
+grep -q "has no entries" "$dir/err"
+verdict "a failure after stdout's reader has gone" $? "$(cat "$dir/err")"
 mm nodiag '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 1\n2 1 1\n'
 expect "missing diagonal entry" 2 "row 0 (1-based 1) has no diagonal entry" -- --config "$dir/nodiag.cfg"
 mm nan '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 nan\n2 2 4\n'

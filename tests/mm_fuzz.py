@@ -250,6 +250,13 @@ def revalue(rng, data):
     return b'\n'.join(lines)
 
 
+def bits(reading):
+    """A reading with each value as its exact hex form, so that -0.0 and 0.0 differ."""
+    if reading is None:
+        return None
+    return [v.hex() if isinstance(v, float) else (v[0], v[1].hex()) if isinstance(v, tuple) else v for v in reading]
+
+
 def main():
     driver, kind, seed, cases = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     rng, failures, accepted = random.Random(seed), 0, 0
@@ -281,7 +288,7 @@ def main():
                     m, n, nnz = map(int, out[0].split())
                     got = [m, n] + sorted(((int(i), int(j)), float(v)) for i, j, v in
                                           (line.split() for line in out[1:1 + nnz]))
-            if got != want:
+            if bits(got) != bits(want):
                 print(f'FAIL {data!r}:\n  Python reading: {want}\n  C reader: {got} {r.stdout[:160]!r}')
                 failures += 1
     print(f'mm_fuzz {kind} seed {seed}: {cases} cases, {accepted} accepted, {failures} disagreements')

@@ -516,7 +516,6 @@ static void test_bad_headers(void) {
   CHECK(a == NULL, "%s: output is not NULL after an error", missing);
 }
 
-/* fmt_mm_read_system: the size line of a system's matrix, checked before reading on. */
 /* Array (dense) files: column by column, the lower triangle of a symmetric
  * one; zeros off the diagonal are dropped, zeros on it kept. */
 static void test_array_files(void) {
@@ -550,6 +549,8 @@ static void test_array_files(void) {
                   col, val);
   }
 #define ARR "%%MatrixMarket matrix array real general\n"
+  EXPECT_PARSE("mmio_t_arr_complex.mtx", "%%MatrixMarket matrix array complex general\n1 1\n1 0\n",
+               "mmio_t_arr_complex.mtx:1: field 'complex' is not supported (real, integer)");
   EXPECT_PARSE("mmio_t_arr_pattern.mtx", "%%MatrixMarket matrix array pattern general\n2 2\n",
                "mmio_t_arr_pattern.mtx:1: an array file has no pattern field");
   EXPECT_PARSE("mmio_t_arr_many.mtx", ARR "1 1\n1\n2\n",
@@ -567,6 +568,7 @@ static void test_array_files(void) {
 #undef ARR
 }
 
+/* fmt_mm_read_system: the size line of a system's matrix, checked before reading on. */
 static void test_system_files(void) {
   const char *rect = "%%MatrixMarket matrix coordinate real general\n% c\n2 3 2\n1 1 4\n2 2 4\n";
   const char *few = "%%MatrixMarket matrix coordinate real general\n2000000000 2000000000 2\n1 1 4\n2 2 4\n";
