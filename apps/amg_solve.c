@@ -9,6 +9,7 @@
  * Exit status: 0 converged; 1 bad usage, configuration or input; 2 setup
  * failed; 3 the solve did not converge (or broke down). */
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,6 +302,7 @@ int main(int argc, char **argv) {
   const char *config = NULL, *backend = NULL;
   const char *sets[MAX_SETS];
   int nsets = 0, compare = 0, with_cusparse = 0, repeat = 0;
+  signal(SIGXFSZ, SIG_IGN); /* past a file size limit a write fails (EFBIG), reported, the partial file removed */
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--config") && i + 1 < argc) {
       if (config) {

@@ -166,9 +166,10 @@ typedef struct lex_carry {
   char name[AMG_MESSAGE_MAX]; /* in this file */
   /* The '{', '(' and '[' not closed yet, across @includes as libconfig's
      parser sees them: the first OPEN_KEPT with their file (malloc'd; NULL
-     without memory) and line. A closer closes the innermost; a closer with
-     nothing open is left to libconfig's "syntax error". */
-  int open;
+     without memory) and line. A closer closes the innermost opener; one
+     of another kind, or with nothing open, sets mismatched, and the error
+     is left to libconfig's "syntax error" where it happens. */
+  int open, mismatched;
   struct {
     char bracket;
     int line;
@@ -287,6 +288,8 @@ static void lex_open(lexer *lx, int state, const char *body) {
 /* A bracket at lx->p: an opener is noted, a closer closes the innermost. */
 static void lex_bracket(lexer *lx, char c) {
   lex_carry *carry = lx->carry;
+  if (carry->mismatched)
+    return;
   if (c == '{' || c == '(' || c == '[') {
     if (carry->open < OPEN_KEPT) {
       carry->opened[carry->open].bracket = c;
@@ -294,9 +297,13 @@ static void lex_bracket(lexer *lx, char c) {
       carry->opened[carry->open].name = strdup(lx->name);
     }
     carry->open++;
-  } else if (carry->open > 0 && --carry->open < OPEN_KEPT) {
-    free(carry->opened[carry->open].name);
+    return;
   }
+  char opener = c == '}' ? '{' : c == ')' ? '(' : '[';
+  if (carry->open == 0 || (carry->open <= OPEN_KEPT && carry->opened[carry->open - 1].bracket != opener))
+    carry->mismatched = 1;
+  else if (--carry->open < OPEN_KEPT)
+    free(carry->opened[carry->open].name);
 }
 
 static lex_kind lex_next(lexer *lx) {
@@ -458,7 +465,8 @@ amg_status app_text_check(const char *path, const char *text, const char *dir, i
   else if (st == AMG_OK && !*too_deep && carry->state == CARRY_STRING) /* libconfig: a bare "syntax error" */
     st = amg_error(AMG_ERR_CONFIG, "%s:%d: the string opened here with \" is never closed", carry->name,
                    carry->line);
-  else if (st == AMG_OK && !*too_deep && inner >= 0 && inner < OPEN_KEPT && carry->opened[inner].name)
+  else if (st == AMG_OK && !*too_deep && !carry->mismatched && inner >= 0 && inner < OPEN_KEPT &&
+           carry->opened[inner].name)
     st = amg_error(AMG_ERR_CONFIG, "%s:%d: the %s opened here with '%c' is never closed", carry->opened[inner].name, carry->opened[inner].line,
                    carry->opened[inner].bracket == '{' ? "group" : carry->opened[inner].bracket == '(' ? "list"
                                                                                                    : "array",

@@ -14,6 +14,7 @@
  * (CSR -> tile on the GPU) is timed separately. Table on stdout, JSON with
  * --json. Like the setup, a tile product reads B's column order from B^T
  * where the operation has B^T at hand (--no-b-transpose: it sorts B's tiles). */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -381,6 +382,7 @@ const char bench_usage_text[] =
 int main(int argc, char **argv) {
   bench_options opt = {.reps = 10};
   int hierarchy = 0;
+  signal(SIGXFSZ, SIG_IGN); /* past a file size limit a write fails (EFBIG), reported, the partial file removed */
   bench.max_levels = 8;
   bench.threshold = SPGEMM_DENSE_THRESHOLD;
   for (int i = 1; i < argc; i++) {

@@ -25,6 +25,7 @@
  * GB/s = bytes / time; the floor is bytes / the measured device-to-device
  * copy bandwidth. Table on stdout, JSON with --json. */
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -395,6 +396,7 @@ const char bench_usage_text[] =
 int main(int argc, char **argv) {
   bench_options opt = {.reps = 30};
   int galerkin = 0;
+  signal(SIGXFSZ, SIG_IGN); /* past a file size limit a write fails (EFBIG), reported, the partial file removed */
   bench.inner = 10;
   bench.fused = 1;
   for (int i = 1; i < argc; i++) {

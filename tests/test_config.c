@@ -344,6 +344,9 @@ static void check_file_errors(void) {
        AMG_ERR_CONFIG, "tcfg_open_group.cfg:2: the group opened here with '{' is never closed"},
       {"tcfg_open_list.cfg", "problem = { n = 8; };\nx = ( 1, 2 /* ) */;\n", AMG_ERR_CONFIG,
        "tcfg_open_list.cfg:2: the list opened here with '(' is never closed"},
+      /* a list closed by the group's '}': libconfig's own message at that line, not the group's opening */
+      {"tcfg_list_in_group.cfg", "problem = {\n  n = 8;\n  foo = ( 1, 2;\n};\n", AMG_ERR_CONFIG,
+       "tcfg_list_in_group.cfg:3: syntax error"},
       /* a literal past 40 characters is cut, so that the message keeps its reason */
       {"tcfg_wide_long.cfg", "amg = { coarse_size = 1" "0000000000" "0000000000" "0000000000" "0000000000"
                              "0000000000; };\n",
