@@ -55,7 +55,8 @@ const app_key app_keys[] = {
     INT_KEY("problem.n", n, "64", 1, INT32_MAX,
             "Poisson grid points per side; n^2 or n^3 rows must not exceed 2^31-1"),
     PATH_KEY("problem.file", file, "",
-             "Matrix Market file (coordinate or array) for type = \"matrix_market\", relative to this file's directory"),
+             "Matrix Market file (coordinate or array) for type = \"matrix_market\", relative to this file's "
+             "directory"),
     CHOICE_KEY("problem.rhs", rhs, "ones", rhs_kinds,
                "right-hand side b: all ones, uniform in [-1, 1) from rhs_seed, or read from rhs_file"),
     INT_KEY("problem.rhs_seed", rhs_seed, "1", 0, INT64_MAX, "seed of the random right-hand side"),

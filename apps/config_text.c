@@ -466,11 +466,11 @@ amg_status app_text_check(const char *path, const char *text, const char *dir, i
     st = amg_error(AMG_ERR_CONFIG, "%s:%d: the string opened here with \" is never closed", carry->name,
                    carry->line);
   else if (st == AMG_OK && !*too_deep && !carry->mismatched && inner >= 0 && inner < OPEN_KEPT &&
-           carry->opened[inner].name)
-    st = amg_error(AMG_ERR_CONFIG, "%s:%d: the %s opened here with '%c' is never closed", carry->opened[inner].name, carry->opened[inner].line,
-                   carry->opened[inner].bracket == '{' ? "group" : carry->opened[inner].bracket == '(' ? "list"
-                                                                                                   : "array",
-                   carry->opened[inner].bracket);
+           carry->opened[inner].name) {
+    char b = carry->opened[inner].bracket;
+    st = amg_error(AMG_ERR_CONFIG, "%s:%d: the %s opened here with '%c' is never closed", carry->opened[inner].name,
+                   carry->opened[inner].line, b == '{' ? "group" : b == '(' ? "list" : "array", b);
+  }
   for (int k = 0; k < carry->open && k < OPEN_KEPT; k++)
     free(carry->opened[k].name);
   free(carry);

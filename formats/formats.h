@@ -222,8 +222,8 @@ int fmt_output_close(fmt_output *o, int failed, int *err, const char **note);
 amg_status fmt_mm_read(const char *path, fmt_csr **out);
 /* fmt_mm_read for a linear system's matrix: a size line that is not square,
  * or (coordinate) declares fewer entries than rows (no room for every
- * diagonal entry), is refused at file:line before the O(rows) arrays are allocated. One pass, so
- * a pipe works. */
+ * diagonal entry), is refused at file:line before the O(rows) arrays are
+ * allocated. One pass, so a pipe works. */
 amg_status fmt_mm_read_system(const char *path, fmt_csr **out);
 /* Writes coordinate real general with 17 significant digits. */
 amg_status fmt_mm_write(const char *path, const fmt_csr *a);

@@ -63,8 +63,8 @@ amg_status fmt_mm_parse_value(const mm_file *r, const char *tok, int len, int in
 amg_status fmt_mm_read_size_line(mm_file *r, int count, const char *form, const char *const *what,
                              const long long *lo, const long long *hi, long long *v);
 /* A coordinate or array matrix (mm_read.c) from r, whose buf holds the
- * banner (line 1): the rest of the file in the same pass, so a pipe works. system: as
- * fmt_mm_read_system; vector_rows >= 0: it must be vector_rows x 1 (the
+ * banner (line 1): the rest of the file in the same pass, so a pipe works.
+ * system: as fmt_mm_read_system; vector_rows >= 0: it must be vector_rows x 1 (the
  * size line's messages say so). */
 amg_status fmt_mm_read_opened(mm_file *r, int system, int32_t vector_rows, fmt_csr **out);
 /* Case-insensitive comparison of a token with a lower-case keyword. */

@@ -380,7 +380,8 @@ amg_status fmt_mm_read_opened(mm_file *r, int system, int32_t vector_rows, fmt_c
                   r->path, r->line, (long long)nnz, m, m);
   mm_entries_at entries = {r->f ? ftell(r->f) : -1, r->line};
   if (s == AMG_OK)
-    s = array ? read_array_values(r, field, symmetric, m, nnz, &c) : read_entries(r, field, symmetric, m, n, nnz, &c);
+    s = array ? read_array_values(r, field, symmetric, m, nnz, &c)
+              : read_entries(r, field, symmetric, m, n, nnz, &c);
   if (s == AMG_OK)
     s = coo_to_csr(r, entries, field, &c, symmetric, m, n, out);
   free(c.row);

@@ -649,7 +649,8 @@ static void check_paths(void) {
   /* a group an included file leaves open: named in that file, even where the text after the
      @include closes other groups */
   write_file(DIR "/inc_group.cfg", "amg = {\n  max_levels = 4;\n");
-  write_file(DIR "/inc_group_top.cfg", "problem = { n = 8; };\n@include \"inc_group.cfg\"\nsolver = { max_iter = 7; };\n");
+  write_file(DIR "/inc_group_top.cfg",
+             "problem = { n = 8; };\n@include \"inc_group.cfg\"\nsolver = { max_iter = 7; };\n");
   CHECK_ERROR(app_config_load(&c, DIR "/inc_group_top.cfg"), AMG_ERR_CONFIG,
               DIR "/inc_group.cfg:1: the group opened here with '{' is never closed");
 
