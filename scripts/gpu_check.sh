@@ -31,7 +31,8 @@ has build && step build build.log bash -c "cmake -S . -B $bin -G Ninja -DCMAKE_B
 { echo "=== gpu"; nvidia-smi --query-gpu=name,memory.total,clocks.sm,clocks.mem --format=csv; } >>"$out/build.log" 2>&1
 has tests && step "ctest -L gpu" tests.log ctest --test-dir $bin -L gpu --output-on-failure
 # Sanitizer runs: every GPU test program (test_solve:gpu runs test_solve with
-# the argument gpu); SANITIZE narrows the list. test_gpu_spgemm:K/N runs part K
+# the argument gpu; each ':' is a space, so test_api_edges:gpu:K/N passes two
+# arguments); SANITIZE narrows the list. test_gpu_spgemm:K/N runs part K
 # of N of that test: its racecheck as a whole ran past 575 s (run 297); as
 # 13 parts, 13 at once on four GPUs, the longest part took 173 s (run 299).
 # SANITIZE_JOBS=N runs up to N programs at once, spread over the machine's
@@ -54,10 +55,11 @@ for tool in memcheck racecheck; do
   [ $tool = racecheck ] && exclude=(--kernel-name-exclude kns=cusparse)
   for t in ${SANITIZE:-$bin/tests/test_gpu_* $bin/tests/test_solve:gpu $bin/tests/test_api_edges:gpu}; do
     label="$tool $(basename ${t%%:*})"
-    if [[ $t == *:* ]]; then label+=" ${t#*:}"; fi
+    args=${t#*:}
+    if [[ $t == *:* ]]; then label+=" ${args//:/ }"; fi
     k=${#san_labels[@]}
     san_labels+=("$label")
-    run=(env AMG_TEST_QUICK=1 compute-sanitizer --tool $tool "${exclude[@]}" --error-exitcode 99 ${t/:/ })
+    run=(env AMG_TEST_QUICK=1 compute-sanitizer --tool $tool "${exclude[@]}" --error-exitcode 99 ${t//:/ })
     if ((san_jobs > 1)); then
       while (($(jobs -rp | wc -l) >= san_jobs)); do wait -n; done
       (
