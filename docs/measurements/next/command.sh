@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# For the next session (not run yet): what run 361 left. Build and ctest -L gpu (bench_check.sh's
-# JSON cut short now relies on spgemm_bench ignoring SIGXFSZ itself once its shell's trap is dropped:
-# drop it first); racecheck of test_api_edges gpu in three parts (test_api_edges gpu K/3; whole it ran
+# For the next session (not run yet): what run 361 left. Build and ctest -L gpu (to test the benchmarks'
+# own SIGXFSZ handling, drop the "trap '' XFSZ" in tests/bench_check.sh first, as amg_solve_cli.sh did);
+# racecheck of test_api_edges gpu in three parts (test_api_edges gpu K/3; whole it ran
 # past 420 s in run 338 and past 178 s in run 361), then of test_gpu_coarse_solve and
 # test_gpu_aggregate (clean in runs 358 and 352). Each part must fit one 600-s call: split the list
 # over calls (SANITIZE=...) if a call runs short.
