@@ -6,6 +6,7 @@
 # test_gpu_aggregate (clean in runs 358 and 352). Each part must fit one 600-s call: split the list
 # over calls (SANITIZE=...) if a call runs short.
 [ -d spgemm ] || cd "$(dirname "$0")/../../.."
-list="build-gpu/tests/test_api_edges:gpu:0/3 build-gpu/tests/test_api_edges:gpu:1/3 build-gpu/tests/test_api_edges:gpu:2/3"
+list="build-gpu/tests/test_api_edges:gpu:0/3 build-gpu/tests/test_api_edges:gpu:1/3 build-gpu/tests/test_api_edges:gpu:2/3
+      build-gpu/tests/test_gpu_coarse_solve build-gpu/tests/test_gpu_aggregate" # all of it: over 600 s
 OUT=$OUT STEP_TIMEOUT=280 SANITIZE="${SANITIZE:-$list}" scripts/gpu_check.sh build tests racecheck
 grep -hE "tests passed|RACECHECK SUMMARY" "$OUT/tests.log" "$OUT/sanitizer.log"
