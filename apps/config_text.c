@@ -13,10 +13,11 @@
 #include <string.h>
 
 /* The name of a file that path @included (libconfig gives it as written;
- * it was opened relative to path's directory), for messages. */
+ * it was opened in path's directory, an absolute name too, as
+ * include_path builds it), for messages. */
 static void include_name(const char *file, const char *path, char *buf, size_t n) {
   const char *slash = strrchr(path, '/');
-  int dir_len = file[0] != '/' && slash ? (int)(slash - path) + 1 : 0;
+  int dir_len = slash ? (int)(slash - path) + 1 : 0;
   snprintf(buf, n, "%.*s%s", dir_len, path, file);
 }
 
@@ -158,18 +159,20 @@ typedef enum lex_kind { LEX_END, LEX_INTEGER, LEX_INCLUDE } lex_kind;
 /* libconfig 1.5's scanner keeps its state from one file to the next: a
  * comment or a string that an @included file leaves open goes on in the
  * text after the @include. The walk carries that state the same way. */
-#define OPEN_KEPT 64 /* where the innermost groups, lists and arrays still open were opened */
+#define OPEN_KEPT 64 /* groups, lists and arrays open at once that the walk follows */
 
 typedef struct lex_carry {
   enum { CARRY_NONE, CARRY_COMMENT, CARRY_STRING } state;
   int line;                   /* where the comment or string opened, */
   char name[AMG_MESSAGE_MAX]; /* in this file */
   /* The '{', '(' and '[' not closed yet, across @includes as libconfig's
-     parser sees them: the first OPEN_KEPT with their file (malloc'd; NULL
-     without memory) and line. A closer closes the innermost opener; one
-     of another kind, or with nothing open, sets mismatched, and the error
-     is left to libconfig's "syntax error" where it happens. */
-  int open, mismatched;
+     parser sees them, with their file (malloc'd; NULL without memory) and
+     line. A closer closes the innermost opener. A closer of another kind or
+     with nothing open, more than OPEN_KEPT open at once, or an @include
+     name left open (which libconfig's scanner goes on reading in the
+     including file, and this walk does not) set untracked: any error is
+     then left to libconfig. */
+  int open, untracked;
   struct {
     char bracket;
     int line;
@@ -216,7 +219,8 @@ static lex_kind lex_include(lexer *lx, const char *q) {
   }
   if (!*e) {
     lx->p = e;
-    return LEX_END; /* libconfig reports it */
+    lx->carry->untracked = 1; /* libconfig reads the name on in the including file */
+    return LEX_END;
   }
   lx->tok_line = lx->line;
   lx->line += lines;
@@ -288,22 +292,24 @@ static void lex_open(lexer *lx, int state, const char *body) {
 /* A bracket at lx->p: an opener is noted, a closer closes the innermost. */
 static void lex_bracket(lexer *lx, char c) {
   lex_carry *carry = lx->carry;
-  if (carry->mismatched)
+  if (carry->untracked)
     return;
   if (c == '{' || c == '(' || c == '[') {
-    if (carry->open < OPEN_KEPT) {
-      carry->opened[carry->open].bracket = c;
-      carry->opened[carry->open].line = lx->line;
-      carry->opened[carry->open].name = strdup(lx->name);
+    if (carry->open == OPEN_KEPT) {
+      carry->untracked = 1;
+      return;
     }
+    carry->opened[carry->open].bracket = c;
+    carry->opened[carry->open].line = lx->line;
+    carry->opened[carry->open].name = strdup(lx->name);
     carry->open++;
     return;
   }
   char opener = c == '}' ? '{' : c == ')' ? '(' : '[';
-  if (carry->open == 0 || (carry->open <= OPEN_KEPT && carry->opened[carry->open - 1].bracket != opener))
-    carry->mismatched = 1;
-  else if (--carry->open < OPEN_KEPT)
-    free(carry->opened[carry->open].name);
+  if (carry->open == 0 || carry->opened[carry->open - 1].bracket != opener)
+    carry->untracked = 1;
+  else
+    free(carry->opened[--carry->open].name);
 }
 
 static lex_kind lex_next(lexer *lx) {
@@ -462,16 +468,16 @@ amg_status app_text_check(const char *path, const char *text, const char *dir, i
   if (st == AMG_OK && !*too_deep && carry->state == CARRY_COMMENT)
     st = amg_error(AMG_ERR_CONFIG, "%s:%d: the comment opened here with /* is never closed; libconfig would "
                    "ignore the rest of the configuration", carry->name, carry->line);
-  else if (st == AMG_OK && !*too_deep && carry->state == CARRY_STRING) /* libconfig: a bare "syntax error" */
+  else if (st == AMG_OK && !*too_deep && carry->state == CARRY_STRING) /* libconfig: "syntax error", or the rest
+                                                                            ignored where a setting could start */
     st = amg_error(AMG_ERR_CONFIG, "%s:%d: the string opened here with \" is never closed", carry->name,
                    carry->line);
-  else if (st == AMG_OK && !*too_deep && !carry->mismatched && inner >= 0 && inner < OPEN_KEPT &&
-           carry->opened[inner].name) {
+  else if (st == AMG_OK && !*too_deep && !carry->untracked && inner >= 0 && carry->opened[inner].name) {
     char b = carry->opened[inner].bracket;
     st = amg_error(AMG_ERR_CONFIG, "%s:%d: the %s opened here with '%c' is never closed", carry->opened[inner].name,
                    carry->opened[inner].line, b == '{' ? "group" : b == '(' ? "list" : "array", b);
   }
-  for (int k = 0; k < carry->open && k < OPEN_KEPT; k++)
+  for (int k = 0; k < carry->open; k++)
     free(carry->opened[k].name);
   free(carry);
   return st;

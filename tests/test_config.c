@@ -653,6 +653,27 @@ static void check_paths(void) {
              "problem = { n = 8; };\n@include \"inc_group.cfg\"\nsolver = { max_iter = 7; };\n");
   CHECK_ERROR(app_config_load(&c, DIR "/inc_group_top.cfg"), AMG_ERR_CONFIG,
               DIR "/inc_group.cfg:1: the group opened here with '{' is never closed");
+  /* an @include name an included file leaves open goes on in the including file, as libconfig's
+     scanner reads it: here it ends in "inc_part.cfg", and the " ( after it is a comment */
+  write_file(DIR "/inc_name_open.cfg", "@include \"inc_");
+  write_file(DIR "/inc_name_top.cfg", "amg = {\n@include \"inc_name_open.cfg\"part.cfg\" # \" (\n};\n");
+  app_config_default(&c);
+  CHECK_OK(app_config_load(&c, DIR "/inc_name_top.cfg"));
+  CHECK(c.amg.coarse_size == 123, "coarse_size %d from the include named across two files", c.amg.coarse_size);
+  /* past 64 brackets open at once the walk stops following them: a ')' that meets the 65th, a '[',
+     is libconfig's syntax error at its line, not an unclosed '(' */
+  {
+    char deep[512];
+    int k = snprintf(deep, sizeof deep, "problem = { n = 8; };\nx = ");
+    for (int i = 0; i < 64; i++)
+      deep[k++] = '(';
+    k += snprintf(deep + k, sizeof deep - (size_t)k, "\n[ 1\n");
+    for (int i = 0; i < 64; i++)
+      deep[k++] = ')';
+    snprintf(deep + k, sizeof deep - (size_t)k, ";\n");
+    write_file(DIR "/deep_brackets.cfg", deep);
+    CHECK_ERROR(app_config_load(&c, DIR "/deep_brackets.cfg"), AMG_ERR_CONFIG, DIR "/deep_brackets.cfg:4: syntax error");
+  }
 
   /* integers libconfig would wrap or saturate, in an included file (nested
    * too, and indented): its name and line; an L integer in range is fine */
