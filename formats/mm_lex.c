@@ -214,3 +214,14 @@ amg_status fmt_mm_parse_value(const mm_file *r, const char *tok, int len, int in
   *v = (double)x;
   return AMG_OK;
 }
+
+amg_status fmt_mm_line_value(const mm_file *r, int integer, double *v) {
+  const char *p = r->buf, *tok;
+  int len;
+  if (!fmt_mm_next_token(&p, &tok, &len))
+    return fmt_mm_parse_error(r, "missing value");
+  amg_status s = fmt_mm_parse_value(r, tok, len, integer, v); /* first: "abc def" is not a number */
+  if (s == AMG_OK && fmt_mm_next_token(&p, &tok, &len))
+    s = fmt_mm_parse_error(r, "one value per line; trailing characters: '%.*s'", MM_SHOW(len), tok);
+  return s;
+}

@@ -56,6 +56,9 @@ amg_status fmt_mm_parse_real(const mm_file *r, const char *tok, int len, const c
 /* A value of a file whose field is integer (any int64, as a double) or real
  * (fmt_mm_parse_real), with a parse error at r's line otherwise. */
 amg_status fmt_mm_parse_value(const mm_file *r, const char *tok, int len, int integer, double *v);
+/* The one value of r's line (neither blank nor a comment): a value as
+ * fmt_mm_parse_value reads it, with nothing after it. */
+amg_status fmt_mm_line_value(const mm_file *r, int integer, double *v);
 /* The size line: the first line after the banner that is neither a comment
  * nor blank, holding exactly count (at most 3) integers into v, the k-th
  * named what[k] and within lo[k]..hi[k]; form ("m n nnz") names them in the

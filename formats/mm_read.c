@@ -191,16 +191,9 @@ static amg_status read_array_values(mm_file *r, mm_field field, int symmetric, i
   while (fmt_mm_read_data_line(r, &s)) {
     if (seen == nnz)
       return fmt_mm_parse_error(r, "more values than the %lld that the size line's array holds", (long long)nnz);
-    const char *p = r->buf, *tok;
-    int len;
     double v;
-    if (!fmt_mm_next_token(&p, &tok, &len))
-      return fmt_mm_parse_error(r, "missing value");
-    if ((s = fmt_mm_parse_value(r, tok, len, field == MM_INTEGER, &v)) != AMG_OK)
+    if ((s = fmt_mm_line_value(r, field == MM_INTEGER, &v)) != AMG_OK)
       return s;
-    if (fmt_mm_next_token(&p, &tok, &len))
-      return fmt_mm_parse_error(r, "trailing characters after the value: '%.*s' (an array file holds one "
-                                "value per line)", MM_SHOW(len), tok);
     if (v != 0.0 || i == j) {
       if (c->count == c->cap && (s = coo_grow(c, nnz)) != AMG_OK)
         return s;

@@ -67,14 +67,9 @@ static amg_status read_values(mm_file *r, int plain, int integer, int32_t n, dou
     first = 0;
     if (r->buf[0] == '%' || (plain && r->buf[0] == '#') || fmt_mm_is_blank(r->buf))
       continue;
-    const char *p = r->buf, *tok, *extra;
-    int len, extra_len;
     double v;
-    fmt_mm_next_token(&p, &tok, &len);
-    if ((s = fmt_mm_parse_value(r, tok, len, integer, &v)) != AMG_OK) /* first: "abc def" is not a number */
+    if ((s = fmt_mm_line_value(r, integer, &v)) != AMG_OK)
       return s;
-    if (fmt_mm_next_token(&p, &extra, &extra_len))
-      return fmt_mm_parse_error(r, "one value per line; trailing characters: '%.*s'", MM_SHOW(extra_len), extra);
     if (count == n)
       return fmt_mm_parse_error(r, "more than the %d values the matrix needs", n);
     x[count++] = v;

@@ -558,7 +558,7 @@ static void test_array_files(void) {
   EXPECT_PARSE("mmio_t_arr_few.mtx", ARR "2 2\n1\n2\n3\n",
                "mmio_t_arr_few.mtx:5: unexpected end of file: expected 4 values, found 3");
   EXPECT_PARSE("mmio_t_arr_two.mtx", ARR "2 1\n1 2\n",
-               "mmio_t_arr_two.mtx:3: trailing characters after the value: '2'");
+               "mmio_t_arr_two.mtx:3: one value per line; trailing characters: '2'");
   EXPECT_PARSE("mmio_t_arr_size.mtx", ARR "2 2 4\n1\n2\n3\n4\n", "mmio_t_arr_size.mtx:2: ");
   EXPECT_PARSE("mmio_t_arr_word.mtx", ARR "1 1\nx\n", "mmio_t_arr_word.mtx:3: ");
   EXPECT_PARSE("mmio_t_arr_int_frac.mtx", "%%MatrixMarket matrix array integer general\n1 1\n1.5\n",
