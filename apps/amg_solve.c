@@ -81,7 +81,7 @@ static int write_solution(const char *path, int32_t n, const double *x, amg_stat
     fprintf(stderr, "amg_solve: solution not written to %s: the solve failed\n", path);
     return code;
   }
-  fflush(stdout); /* the tables first, where x goes to the same pipe */
+  solve_flush_stdout(path); /* the tables first, where x goes to the same pipe */
   note_fifo("output.solution", path, 1);
   amg_status s = fmt_mm_write_vector(path, n, x);
   if (s != AMG_OK) {
@@ -284,7 +284,7 @@ static int solve_and_report(const app_config *cfg, const char *what, const fmt_c
       code = solve_time_repeats(cfg, a, b, x0, x, repeat, rep.iterations);
   }
   if (cfg->report[0]) {
-    fflush(stdout);
+    solve_flush_stdout(cfg->report);
     note_fifo("output.report", cfg->report, 1);
     amg_status ws = write_report(cfg->report, &run);
     if (ws != AMG_OK) {

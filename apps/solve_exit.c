@@ -1,22 +1,26 @@
-/* amg_solve's message for a failed stage (see solve_exit.h). */
+/* amg_solve's message for a failed stage, and the flush of stdout before
+ * what goes to its file (see solve_exit.h). */
 #include "solve_exit.h"
 
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Whether standard output and standard error are one file (2>&1). */
-static int streams_shared(void) {
-  struct stat out, err;
-  return fstat(STDOUT_FILENO, &out) == 0 && fstat(STDERR_FILENO, &err) == 0 && out.st_dev == err.st_dev &&
-         out.st_ino == err.st_ino;
+static int same_file(const struct stat *a, const struct stat *b) {
+  return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+void solve_flush_stdout(const char *path) {
+  struct stat out, other;
+  if (fstat(STDOUT_FILENO, &out) != 0)
+    return;
+  if ((fstat(STDERR_FILENO, &other) == 0 && same_file(&out, &other)) ||
+      (path && stat(path, &other) == 0 && same_file(&out, &other)))
+    fflush(stdout);
 }
 
 int solve_fail(int code, amg_status s, const char *stage) {
-  /* what was said before comes first in a shared file; flushed only then, since a pipe whose reader
-     has gone would end the process (SIGPIPE) before the message reached stderr */
-  if (streams_shared())
-    fflush(stdout);
+  solve_flush_stdout(NULL);
   fprintf(stderr, "amg_solve: %s: %s [%s]\n", stage, amg_error_message(), amg_status_name(s));
   return code;
 }

@@ -13,4 +13,10 @@ enum { EXIT_INPUT = 1, EXIT_SETUP = 2, EXIT_SOLVE = 3 };
  * amg_error_message(); returns code. */
 int solve_fail(int code, amg_status s, const char *stage);
 
+/* stdout flushed where it shares a file with stderr (2>&1) or with path (an
+ * output about to be written; NULL: none), so that what it holds comes
+ * first there. Not otherwise: a pipe whose reader has gone would end the
+ * process (SIGPIPE) before the message or the file that follows. */
+void solve_flush_stdout(const char *path);
+
 #endif

@@ -104,6 +104,19 @@ verdict "stdout before stderr in one pipe" $? "$(tr '\n' '|' <"$dir/both")"
 timeout 60 "$solve" --backend cpu --config "$dir/emptyrow.cfg" 2>"$dir/err" | true
 grep -q "has no entries" "$dir/err"
 verdict "a failure after stdout's reader has gone" $? "$(cat "$dir/err")"
+# x is written before the exit's flush meets the reader that has gone (stdout is flushed first only where x
+# goes to stdout's own file)
+rm -f "$dir/x_gone.mtx"
+timeout 60 "$solve" --backend cpu --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false \
+  --set output.solution="$dir/x_gone.mtx" 2>/dev/null | true
+[ "$(grep -c . "$dir/x_gone.mtx" 2>/dev/null)" = 4098 ]
+verdict "x written after stdout's reader has gone" $? "$(wc -l <"$dir/x_gone.mtx" 2>&1)"
+# x into stdout's own pipe: after the tables, not inside them
+timeout 60 "$solve" --backend cpu --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false \
+  --set output.solution=/dev/stdout 2>/dev/null | cat >"$dir/x_pipe"
+awk '/^Hierarchy/ { h = NR } /^%%MatrixMarket/ { x = NR } /^setup .* ms/ { t = NR } END { exit !(h && t && x > t) }' \
+  "$dir/x_pipe"
+verdict "x into stdout's pipe after the tables" $? "$(grep -n -m1 MatrixMarket "$dir/x_pipe")"
 mm nodiag '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 1\n2 1 1\n'
 expect "missing diagonal entry" 2 "row 0 (1-based 1) has no diagonal entry" -- --config "$dir/nodiag.cfg"
 mm nan '%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 nan\n2 2 4\n'
