@@ -48,15 +48,23 @@ static int row_numbers(const char **p, long v[2]) {
 /* The library numbers rows as it sees them: with problem.reorder, each
  * "1-based N" or "1-based N, M" of a level-0 message from the setup or the
  * solve also gets the file's numbers ("; the file's ..."). A coarse
- * level's rows ("level L: ...", L >= 1) are aggregates: left as they are.
- * Without reorder the message stays as it is. */
+ * level's rows ("level L: ...", L >= 1) are aggregates: left as they are,
+ * up to a note on level 0's A (AMG_ASYMMETRY_NOTE). Without reorder the
+ * message stays as it is. */
 void rows_name_file_rows(amg_status s) {
   const char *p = amg_error_message();
-  if (!renumbered || (!strncmp(p, "level ", 6) && atoi(p + 6) > 0))
+  if (!renumbered)
     return;
   char out[AMG_MESSAGE_MAX];
   size_t w = 0, n = sizeof out;
   out[0] = '\0';
+  if (!strncmp(p, "level ", 6) && atoi(p + 6) > 0) {
+    const char *note = strstr(p, AMG_ASYMMETRY_NOTE);
+    if (!note)
+      return;
+    append(out, n, &w, "%.*s", (int)(note - p), p);
+    p = note;
+  }
   while (*p && w + 1 < n) {
     const char *hit = strstr(p, "1-based ");
     size_t take = hit ? (size_t)(hit - p) + 8 : strlen(p);

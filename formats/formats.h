@@ -182,6 +182,17 @@ amg_status fmt_tile_select_device(const fmt_tile *a, const uint16_t *keep, fmt_t
 /* *symmetric = 1 when a is square and every stored (i, j) has a stored (j, i)
  * of equal value, else 0. */
 amg_status fmt_tile_is_symmetric(const fmt_tile *a, int *symmetric);
+/* Where a square host matrix differs from its transpose in value, an entry
+ * not stored counting as 0: *found = 1 and *where the first such stored
+ * a(row, col), by row then column (0-based); *found = 0 when a equals its
+ * transpose in value (its pattern may still differ, by stored zeros). */
+typedef struct fmt_asymmetry {
+  int64_t row, col;
+  double value;      /* a(row, col) */
+  double mirror;     /* a(col, row); 0 where not stored */
+  int mirror_stored;
+} fmt_asymmetry;
+amg_status fmt_tile_asymmetry(const fmt_tile *a, int *found, fmt_asymmetry *where);
 /* C = the symmetric matrix whose upper triangle (diagonal included) is u's.
  * u must be square with no tile below the tile diagonal; entries below the
  * diagonal inside u's diagonal tiles are ignored (a tile they alone fill is

@@ -182,10 +182,17 @@ typedef struct amg_solve_report {
  * and AMG_ERR_ARG for NULL arguments, AMG_ERR_NOMEM, or a device error. A
  * solve that fails reports converged = 0.
  *
+ * Where such a failure (of the setup, too) is one an SPD matrix would not
+ * have and A differs from its transpose in value, the message ends in a note
+ * (AMG_ASYMMETRY_NOTE ...) naming the first entry A(i, j) that differs,
+ * 0-based and "(1-based i+1, j+1)".
+ *
  * A hierarchy holds the solve's work vectors, and the GPU backend has one
  * stream and memory pool per process: call the library from one thread at
  * a time. */
 amg_status amg_solve(amg_hierarchy *h, const double *b, double *x, amg_solve_report *rep);
+#define AMG_ASYMMETRY_NOTE "(note: A is not symmetric"
+
 /* amg_solve from the initial guess in x (host, the matrix's size; every
  * entry finite, else AMG_ERR_NONFINITE naming it) instead of 0, as for a
  * time step that starts from the last one's solution. history[0] is

@@ -41,6 +41,8 @@ struct amg_hierarchy {
   amg_workspace ws;
   int symmetry_known; /* level 0's A was compared with its transpose */
   int asymmetric;     /* and differs */
+  int asymmetry_located;
+  char asymmetry[160]; /* once located: where A differs from A^T in value (locate_asymmetry) */
 };
 
 /* fmt_device_probe, a failure of which (a driver that fails, kernels built
@@ -49,9 +51,11 @@ amg_status amg_probe_gpu(int *gpus);
 
 /* Re-raises status s with its message and, where s is a failure that an SPD
  * matrix would not have (singular, breakdown, diverged, not converged, bad
- * diagonal) and level 0's A is not symmetric, a note that says so; A is
+ * diagonal) and level 0's A is not symmetric in value, a note that says so
+ * and names the first entry that differs (AMG_ASYMMETRY_NOTE); A is
  * compared with its transpose here if the setup did not (galerkin_symmetric
- * off, or the cuSPARSE product). */
+ * off, or the cuSPARSE product). A whose pattern differs from A^T's only by
+ * stored zeros gets no note. */
 amg_status amg_note_asymmetry(amg_hierarchy *h, amg_status s);
 
 /* Captures the PCG iteration as a CUDA graph (GPU; a failed capture only

@@ -356,6 +356,42 @@ amg_status amg_setup(const fmt_csr *a, const amg_options *opt, amg_hierarchy **o
   return AMG_OK;
 }
 
+/* One value for a message: %g, or all 17 digits where %g would show two
+ * different values alike. */
+static void value_text(char *out, size_t n, double v, double other) {
+  char a[32], b[32];
+  snprintf(a, sizeof a, "%g", v);
+  snprintf(b, sizeof b, "%g", other);
+  snprintf(out, n, strcmp(a, b) ? "%g" : "%.17g", v);
+}
+
+/* ": A(i, j) (1-based I, J) = v, but A(j, i) = w" (or "is not stored") into
+ * text for the first entry where level 0's A differs from its transpose in
+ * value; 1 when found, 0 when A equals its transpose in value, -1 when it
+ * could not be looked at (the download or the search failed). */
+static int locate_asymmetry(const amg_hierarchy *h, char *text, size_t n) {
+  const fmt_tile *a = h->level[0].a;
+  fmt_tile *host = NULL;
+  if (a->loc == FMT_DEVICE && fmt_tile_download(a, &host) != AMG_OK)
+    return -1;
+  int found = 0;
+  fmt_asymmetry w;
+  amg_status s = fmt_tile_asymmetry(host ? host : a, &found, &w);
+  fmt_tile_destroy(host);
+  if (s != AMG_OK)
+    return -1;
+  if (found) {
+    char v[32], m[48];
+    value_text(v, sizeof v, w.value, w.mirror);
+    value_text(m + 2, sizeof m - 2, w.mirror, w.value);
+    memcpy(m, "= ", 2);
+    snprintf(text, n, ": A(%lld, %lld) (1-based %lld, %lld) = %s, but A(%lld, %lld) %s", (long long)w.row,
+             (long long)w.col, (long long)w.row + 1, (long long)w.col + 1, v, (long long)w.col, (long long)w.row,
+             w.mirror_stored ? m : "is not stored");
+  }
+  return found;
+}
+
 amg_status amg_note_asymmetry(amg_hierarchy *h, amg_status s) {
   int spd_failure = s == AMG_ERR_SINGULAR || s == AMG_ERR_BREAKDOWN || s == AMG_ERR_DIVERGED ||
                     s == AMG_ERR_NOT_CONVERGED || s == AMG_ERR_BAD_DIAGONAL;
@@ -369,10 +405,16 @@ amg_status amg_note_asymmetry(amg_hierarchy *h, amg_status s) {
     h->symmetry_known = fmt_tile_is_symmetric(h->level[0].a, &symmetric) == AMG_OK;
     h->asymmetric = h->symmetry_known && !symmetric;
   }
-  if (!h->asymmetric) /* the message s came with (the check may have set one of its own) */
+  if (h->asymmetric && !h->asymmetry_located) { /* once: the pattern check said no; where do the values differ? */
+    h->asymmetry_located = 1;
+    if (locate_asymmetry(h, h->asymmetry, sizeof h->asymmetry) == 0)
+      h->asymmetric = 0; /* equal in value: the patterns differ by stored zeros only */
+    checked = 1;         /* the message may have been replaced */
+  }
+  if (!h->asymmetric) /* the message s came with (the checks may have set one of their own) */
     return checked ? amg_error(s, "%s", what) : s;
-  return amg_error(s, "%s (note: A is not symmetric; smoothed aggregation and PCG expect a symmetric "
-                      "positive definite matrix)", what);
+  return amg_error(s, "%s " AMG_ASYMMETRY_NOTE "%s; smoothed aggregation and PCG expect a symmetric positive "
+                      "definite matrix)", what, h->asymmetry);
 }
 
 void amg_hierarchy_destroy(amg_hierarchy *h) {

@@ -438,6 +438,16 @@ printf 'problem: { type = "matrix_market"; file = "shuffled_ind.mtx"; reorder = 
 run --config "$dir/shuffled_ind.cfg"
 [ $code -eq 2 ] && grep -q "setup: level [1-9][0-9]*: row .*(1-based [0-9]*)" "$dir/err" && ! grep -q "the file's" "$dir/err"
 verdict "problem.reorder = rcm: a coarse level's row is not mapped" $? "$(tail -1 "$dir/err" | cut -c1-120)"
+# The same with a(381, 2748) = -2 (a(2748, 381) stays -1): the note on A's asymmetry names an entry of
+# level 0 in the file's numbering too, after a coarse level's message.
+awk 'NR <= 2 { print; next } $1 == 381 && $2 == 2748 { $3 = -2 } $1 == $2 { $3 = 1 } { print }' \
+  "$dir/shuffled.mtx" >"$dir/shuffled_asym.mtx"
+sed 's/shuffled_ind/shuffled_asym/' "$dir/shuffled_ind.cfg" >"$dir/shuffled_asym.cfg"
+run --config "$dir/shuffled_asym.cfg"
+[ $code -eq 2 ] && grep -q "setup: level [1-9][0-9]*: .*(note: A is not symmetric: A([0-9]*, [0-9]*) (1-based [0-9]*, \
+[0-9]*; the file's \(381, 2748) = -2, but A([0-9]*, [0-9]*) = -1\|2748, 381) = -1, but A([0-9]*, [0-9]*) = -2\); " \
+  "$dir/err"
+verdict "problem.reorder = rcm: the note on asymmetry in the file's numbering" $? "$(tail -1 "$dir/err" | cut -c1-200)"
 python3 - "$dir/report.json" <<'PY' || failures=$((failures + 1))
 import json, sys
 r = json.load(open(sys.argv[1]))
