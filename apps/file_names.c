@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h> /* readlink */
+#include <unistd.h> /* readlink, pipe, close */
 
 #define LINK_TARGET_MAX 4096 /* Linux's PATH_MAX: the longest symbolic link target */
 #define LINK_FOLLOW_MAX 40   /* the kernel's limit on links followed in one lookup */
@@ -69,9 +69,23 @@ int app_same_file(const char *a, const char *b) {
          (ka == 1 || !strcmp(base_a, base_b));
 }
 
+/* Whether st is an anonymous pipe's (a shell's | or <(...), reached as
+ * /dev/stdin or /dev/fd/N): those live on the pipe file system, whose
+ * device a pipe made here tells; a FIFO lives on its directory's. */
+static int anonymous_pipe(const struct stat *st) {
+  int fd[2];
+  struct stat own;
+  if (pipe(fd) != 0)
+    return 0;
+  int same = fstat(fd[0], &own) == 0 && own.st_dev == st->st_dev;
+  close(fd[0]);
+  close(fd[1]);
+  return same;
+}
+
 int app_is_fifo(const char *path) {
   struct stat st;
-  return stat(path, &st) == 0 && S_ISFIFO(st.st_mode);
+  return stat(path, &st) == 0 && S_ISFIFO(st.st_mode) && !anonymous_pipe(&st);
 }
 
 int app_is_fd_file(const char *path, int fd) {

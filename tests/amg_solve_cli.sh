@@ -175,6 +175,10 @@ wait
 [ $code -eq 0 ] && grep -qF "problem.file $dir/tri4fifo.mtx is a FIFO: waiting for a program to write to it" "$dir/err" &&
   grep -q "^converged after" "$dir/out"
 verdict "matrix from a FIFO, its writer late" $? "$(head -1 "$dir/err")"
+# The matrix from an anonymous pipe (process substitution: /dev/fd/N), which has its writer: no notice.
+run --config "$dir/mmb.cfg" --set problem.file=<(cat "$dir/tri4.mtx")
+[ $code -eq 0 ] && ! grep -q "FIFO" "$dir/err" && grep -q "^converged after" "$dir/out"
+verdict "matrix from an anonymous pipe: no notice" $? "$(head -1 "$dir/err")$(grep -m1 '^converged' "$dir/out")"
 # x into a FIFO whose reader starts a second later: a notice that amg_solve waits, then x read whole.
 mkfifo "$dir/xfifo.mtx"
 (sleep 1; timeout 60 sh -c 'cat "$1" >"$2"' _ "$dir/xfifo.mtx" "$dir/xfifo.out") &
