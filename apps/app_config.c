@@ -102,6 +102,22 @@ static amg_status include_dir(const char *path, char **dir) {
   return AMG_OK;
 }
 
+/* A newline appended to a text that does not end in one: libconfig 1.5
+ * reads a # or // comment on the last line, with none after it, as a
+ * syntax error (an @included file is told so by app_text_check). */
+static amg_status end_with_newline(char **text, const char *path) {
+  size_t n = strlen(*text);
+  if (n == 0 || (*text)[n - 1] == '\n')
+    return AMG_OK;
+  char *longer = realloc(*text, n + 2);
+  if (!longer)
+    return amg_error(AMG_ERR_NOMEM, "%s: out of memory", path);
+  longer[n] = '\n';
+  longer[n + 1] = '\0';
+  *text = longer;
+  return AMG_OK;
+}
+
 /* libconfig's reading of path's text; its error naming file:line. */
 static amg_status parse_text(config_t *lc, const char *text, const char *path) {
   if (config_read_string(lc, text))
@@ -133,6 +149,8 @@ amg_status app_config_load(app_config *cfg, const char *path) {
   char *text = NULL, *dir = NULL;
   int too_deep = 0; /* app_text_check's */
   amg_status st = app_text_read(path, &text, cfg);
+  if (st == AMG_OK)
+    st = end_with_newline(&text, path);
   if (st == AMG_OK)
     st = include_dir(path, &dir);
   config_t lc;

@@ -193,6 +193,8 @@ typedef struct lexer {
   const char *tok; /* LEX_INTEGER: the literal as written, len bytes */
   int len, tok_line; /* the token's line */
   char *target;      /* LEX_INCLUDE: the file name as libconfig reads it (malloc'd, NULL: no memory) */
+  int comment_at_end; /* the line of a # or // comment with no newline after it, which libconfig 1.5
+                         reads as a syntax error; 0 for none */
 } lexer;
 
 /* After the opening quote of an @include directive at p, or NULL: libconfig
@@ -326,6 +328,8 @@ static lex_kind lex_next(lexer *lx) {
       lx->p++;
     } else if (c == '#' || (c == '/' && p[1] == '/')) {
       lx->p += strcspn(p, "\n");
+      if (!*lx->p)
+        lx->comment_at_end = lx->line;
     } else if (c == '/' && p[1] == '*') {
       lex_open(lx, CARRY_COMMENT, p + 2);
     } else if (c == '"') {
@@ -455,6 +459,9 @@ static amg_status check_text(const char *name, const char *text, const char *dir
       lx.target = NULL;
     }
   }
+  if (st == AMG_OK && !*too_deep && lx.comment_at_end)
+    st = amg_error(AMG_ERR_CONFIG, "%s:%d: the file ends in a comment with no newline after it, which libconfig "
+                   "1.5 reads as a syntax error: end the file with a newline", name, lx.comment_at_end);
   return st;
 }
 

@@ -653,6 +653,22 @@ static void check_paths(void) {
              "problem = { n = 8; };\n@include \"inc_group.cfg\"\nsolver = { max_iter = 7; };\n");
   CHECK_ERROR(app_config_load(&c, DIR "/inc_group_top.cfg"), AMG_ERR_CONFIG,
               DIR "/inc_group.cfg:1: the group opened here with '{' is never closed");
+  /* a # or // comment on the last line with no newline after it: libconfig 1.5 reads it as a syntax
+     error; the top file gets a newline, an included file is named */
+  write_file(DIR "/end_comment.cfg", "amg = { max_levels = 5; };\n# the end");
+  write_file(DIR "/end_comment2.cfg", "amg = { max_levels = 6; }; // the end");
+  for (int k = 0; k < 2; k++) {
+    app_config_default(&c);
+    CHECK_OK(app_config_load(&c, k ? DIR "/end_comment2.cfg" : DIR "/end_comment.cfg"));
+    CHECK(c.amg.max_levels == 5 + k, "a comment last with no newline: max_levels %d, want %d", c.amg.max_levels,
+          5 + k);
+  }
+  write_file(DIR "/inc_end_comment.cfg", "problem = {\n@include \"end_comment.cfg\"\n};\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/inc_end_comment.cfg"), AMG_ERR_CONFIG,
+              DIR "/end_comment.cfg:2: the file ends in a comment with no newline after it");
+  write_file(DIR "/inc_end_comment2.cfg", "@include \"end_comment2.cfg\"\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/inc_end_comment2.cfg"), AMG_ERR_CONFIG,
+              DIR "/end_comment2.cfg:1: the file ends in a comment with no newline after it");
   /* an @include name an included file leaves open goes on in the including file, as libconfig's
      scanner reads it: here it ends in "inc_part.cfg", and the " ( after it is a comment */
   write_file(DIR "/inc_name_open.cfg", "@include \"inc_");
