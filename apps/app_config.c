@@ -102,13 +102,12 @@ static amg_status include_dir(const char *path, char **dir) {
   return AMG_OK;
 }
 
-/* A newline appended to a text that does not end in one: libconfig 1.5
- * reads a # or // comment on the last line, with none after it, as a
- * syntax error (an @included file is told so by app_text_check). */
+/* A newline appended to a text that ends in a # or // comment with none
+ * after it, which libconfig 1.5 reads as a syntax error (app_text_check
+ * names an @included file that does). Only there: a syntax error at the
+ * end of another text keeps its line. */
 static amg_status end_with_newline(char **text, const char *path) {
   size_t n = strlen(*text);
-  if (n == 0 || (*text)[n - 1] == '\n')
-    return AMG_OK;
   char *longer = realloc(*text, n + 2);
   if (!longer)
     return amg_error(AMG_ERR_NOMEM, "%s: out of memory", path);
@@ -147,10 +146,8 @@ amg_status app_config_load(app_config *cfg, const char *path) {
   if (!cfg || !path)
     return amg_error(AMG_ERR_ARG, "app_config_load: NULL argument");
   char *text = NULL, *dir = NULL;
-  int too_deep = 0; /* app_text_check's */
+  int too_deep = 0, ends_in_comment = 0; /* app_text_check's */
   amg_status st = app_text_read(path, &text, cfg);
-  if (st == AMG_OK)
-    st = end_with_newline(&text, path);
   if (st == AMG_OK)
     st = include_dir(path, &dir);
   config_t lc;
@@ -158,11 +155,13 @@ amg_status app_config_load(app_config *cfg, const char *path) {
   if (dir)
     config_set_include_dir(&lc, dir);
   if (st == AMG_OK) /* every @include a readable file, before libconfig's scanner opens it */
-    st = app_text_check(path, text, dir, 0, &too_deep, cfg);
+    st = app_text_check(path, text, dir, 0, &too_deep, &ends_in_comment, cfg);
+  if (st == AMG_OK && ends_in_comment)
+    st = end_with_newline(&text, path);
   if (st == AMG_OK)
     st = parse_text(&lc, text, path);
   if (st == AMG_OK) /* integer literals, in the included files too */
-    st = app_text_check(path, text, dir, 1, &too_deep, NULL);
+    st = app_text_check(path, text, dir, 1, &too_deep, NULL, NULL);
   if (st == AMG_OK)
     st = apply_settings(cfg, &lc, path);
   config_destroy(&lc);

@@ -173,6 +173,7 @@ typedef struct lex_carry {
      including file, and this walk does not) set untracked: any error is
      then left to libconfig. */
   int open, untracked;
+  int top_comment_at_end; /* the top file ends in a # or // comment with no newline after it */
   struct {
     char bracket;
     int line;
@@ -459,19 +460,23 @@ static amg_status check_text(const char *name, const char *text, const char *dir
       lx.target = NULL;
     }
   }
-  if (st == AMG_OK && !*too_deep && lx.comment_at_end)
+  if (st == AMG_OK && !*too_deep && lx.comment_at_end && depth == 0)
+    carry->top_comment_at_end = 1;
+  else if (st == AMG_OK && !*too_deep && lx.comment_at_end)
     st = amg_error(AMG_ERR_CONFIG, "%s:%d: the file ends in a comment with no newline after it, which libconfig "
                    "1.5 reads as a syntax error: end the file with a newline", name, lx.comment_at_end);
   return st;
 }
 
 amg_status app_text_check(const char *path, const char *text, const char *dir, int ints, int *too_deep,
-                          app_config *cfg) {
+                          int *ends_in_comment, app_config *cfg) {
   lex_carry *carry = calloc(1, sizeof *carry);
   if (!carry)
     return amg_error(AMG_ERR_NOMEM, "%s: out of memory", path);
   amg_status st = check_text(path, text, dir, path, 0, ints, too_deep, carry, cfg);
   int inner = carry->open - 1; /* the innermost bracket left open */
+  if (ends_in_comment)
+    *ends_in_comment = carry->top_comment_at_end;
   if (st == AMG_OK && !*too_deep && carry->state == CARRY_COMMENT)
     st = amg_error(AMG_ERR_CONFIG, "%s:%d: the comment opened here with /* is never closed; libconfig would "
                    "ignore the rest of the configuration", carry->name, carry->line);

@@ -185,7 +185,8 @@ amg_status fmt_tile_is_symmetric(const fmt_tile *a, int *symmetric);
 /* Where a square host matrix differs from its transpose in value, an entry
  * not stored counting as 0: *found = 1 and *where the first such stored
  * a(row, col), by row then column (0-based); *found = 0 when a equals its
- * transpose in value (its pattern may still differ, by stored zeros). */
+ * transpose in value (its pattern may still differ, by stored zeros). A NaN
+ * equals nothing, itself included. */
 typedef struct fmt_asymmetry {
   int64_t row, col;
   double value;      /* a(row, col) */

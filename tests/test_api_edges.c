@@ -430,6 +430,17 @@ static void slightly_indefinite(void) {
           amg_error_message());
   }
   fmt_csr_destroy(z);
+  /* a(0, 1) one unit in the last place from a(1, 0) = -1: the note shows all the digits */
+  for (int64_t k = a->row_ptr[0]; k < a->row_ptr[1]; k++)
+    if (a->col[k] == 1)
+      a->val[k] = -1.0000000000000002;
+  o.galerkin_symmetric = 0;
+  CHECK_ERROR(solve(a, &o, b, x, &res, &conv), AMG_ERR_BREAKDOWN,
+              AMG_ASYMMETRY_NOTE ": A(0, 1) (1-based 1, 2) = -1.0000000000000002, but A(1, 0) = -1; ");
+  o = options();
+  for (int64_t k = a->row_ptr[0]; k < a->row_ptr[1]; k++)
+    if (a->col[k] == 1)
+      a->val[k] = -1.0;
   o.solver = AMG_SOLVER_STATIONARY;
   CHECK_ERROR(solve(a, &o, b, x, &res, &conv), AMG_ERR_NOT_CONVERGED, "A may not be positive definite");
   CHECK(conv == 0 && res > 1, "v-cycles on an indefinite A: converged %d, residual %.3e", conv, res);

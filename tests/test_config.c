@@ -304,6 +304,9 @@ static void check_file_errors(void) {
        "tcfg_seed.cfg:1: problem.rhs_seed = -1 is not >= 0"},
       {"tcfg_syntax.cfg", "amg = {\n  coarse_size = 100;\n  max_levels = ;\n};\n", AMG_ERR_CONFIG,
        "tcfg_syntax.cfg:3: syntax error, in: max_levels = ;"},
+      /* no newline at the end: libconfig's line, not one past the file's end */
+      {"tcfg_no_newline.cfg", "amg = { coarse_size = 100; };\nx =", AMG_ERR_CONFIG,
+       "tcfg_no_newline.cfg:2: syntax error, in: x ="},
       {"tcfg_include.cfg", "# a missing include\n@include \"tcfg_nowhere.cfg\"\n", AMG_ERR_CONFIG,
        "tcfg_include.cfg:2: cannot open include file, in: @include \"tcfg_nowhere.cfg\" "
        "(tcfg_nowhere.cfg: No such file or directory)"},

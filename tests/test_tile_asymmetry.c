@@ -63,7 +63,9 @@ static void random_dense(dense *d, int kind, test_rng *rng) {
     int32_t p = (int32_t)(test_rng_next(rng) % d->n), q = (int32_t)(test_rng_next(rng) % d->n);
     if (!d->stored[p][q] && !d->stored[q][p]) {
       d->stored[p][q] = 1;
-      d->val[p][q] = z == 2 ? -0.0 : 0.0;
+      d->val[p][q] = 0.0;
+      if (z == 2) /* -0 against a stored 0 */
+        d->stored[q][p] = 1, d->val[q][p] = -0.0;
     }
   }
   int32_t p = (int32_t)(test_rng_next(rng) % d->n), q = (int32_t)(test_rng_next(rng) % d->n);
