@@ -381,13 +381,12 @@ static int locate_asymmetry(const amg_hierarchy *h, char *text, size_t n) {
   if (s != AMG_OK)
     return -1;
   if (found) {
-    char v[32], m[48];
+    char v[32], m[32];
     value_text(v, sizeof v, w.value, w.mirror);
-    value_text(m + 2, sizeof m - 2, w.mirror, w.value);
-    memcpy(m, "= ", 2);
-    snprintf(text, n, ": A(%lld, %lld) (1-based %lld, %lld) = %s, but A(%lld, %lld) %s", (long long)w.row,
+    value_text(m, sizeof m, w.mirror, w.value);
+    snprintf(text, n, ": A(%lld, %lld) (1-based %lld, %lld) = %s, but A(%lld, %lld) %s%s", (long long)w.row,
              (long long)w.col, (long long)w.row + 1, (long long)w.col + 1, v, (long long)w.col, (long long)w.row,
-             w.mirror_stored ? m : "is not stored");
+             w.mirror_stored ? "= " : "is not stored", w.mirror_stored ? m : "");
   }
   return found;
 }
