@@ -38,7 +38,7 @@ static int with_stdout_checked(int code) {
  * other end (to write to it, for an input; to read it, for an output),
  * which must not look like a hang. */
 static void note_fifo(const char *what, const char *path, int output) {
-  if (app_is_fifo(path))
+  if (app_is_fifo(path, output))
     fprintf(stderr, "amg_solve: %s %s is a FIFO: waiting for a program to %s it\n", what, path,
             output ? "read" : "write to");
 }

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats.h"
+
 /* The name of a file that path @included (libconfig gives it as written;
  * it was opened in path's directory, an absolute name too, as
  * include_path builds it), for messages. */
@@ -132,7 +134,7 @@ static amg_status note_config_file(app_config *cfg, const struct stat *st, const
 /* The whole file as a string; a directory or a NUL byte is refused. The
  * file is noted in cfg's configuration files (cfg NULL: not). */
 amg_status app_text_read(const char *path, char **out, app_config *cfg) {
-  FILE *f = fopen(path, "r");
+  FILE *f = fmt_open_file(path, 0);
   if (!f)
     return amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
   struct stat st;

@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L /* lstat, readlink, fstat */
 #include "file_names.h"
 
+#include "formats.h"
+
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -83,9 +85,9 @@ static int anonymous_pipe(const struct stat *st) {
   return same;
 }
 
-int app_is_fifo(const char *path) {
+int app_is_fifo(const char *path, int output) {
   struct stat st;
-  return stat(path, &st) == 0 && S_ISFIFO(st.st_mode) && !anonymous_pipe(&st);
+  return stat(path, &st) == 0 && S_ISFIFO(st.st_mode) && !anonymous_pipe(&st) && fmt_held_fifo(path, output) < 0;
 }
 
 int app_is_fd_file(const char *path, int fd) {

@@ -212,6 +212,15 @@ amg_status fmt_tile_transpose(const fmt_tile *a, fmt_tile **out);
  * do, as a phrase after the file's name ("is gzip-compressed; decompress it
  * first"); else NULL. "BZh" and a digit 1-9 at the start count as bzip2. */
 const char *fmt_not_plain_text(const void *start, size_t n);
+/* The descriptor through which path, a FIFO this process already holds
+ * open for the access wanted (named as /dev/stdin, /dev/fd/N, or by its own
+ * name while it is stdin, or stdout for writing), is to be used; -1 where
+ * path is to be opened anew. */
+int fmt_held_fifo(const char *path, int for_writing);
+/* fopen(path, "r" or "w"), except that a held FIFO (fmt_held_fifo) is used
+ * through a copy of its descriptor: opening it again would wait for a new
+ * program at its other end. NULL with errno set on failure. */
+FILE *fmt_open_file(const char *path, int for_writing);
 /* An output file being written, removed if its write fails part way. */
 typedef struct fmt_output {
   FILE *f;

@@ -23,7 +23,7 @@ amg_status fmt_mm_parse_error(const mm_file *r, const char *fmt, ...) {
 }
 
 void fmt_mm_open(mm_file *r, const char *path) {
-  r->f = fopen(path, "r");
+  r->f = fmt_open_file(path, 0);
   r->path = path;
   r->line = 0;
   r->end = 0;

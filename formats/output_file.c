@@ -16,7 +16,7 @@ int fmt_output_open(fmt_output *o, const char *path) {
   o->path = path;
   o->dev = o->ino = 0;
   o->regular = 0;
-  o->f = fopen(path, "w");
+  o->f = fmt_open_file(path, 1);
   if (!o->f)
     return -1;
   struct stat st;

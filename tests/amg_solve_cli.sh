@@ -179,6 +179,23 @@ verdict "matrix from a FIFO, its writer late" $? "$(head -1 "$dir/err")"
 run --config "$dir/mmb.cfg" --set problem.file=<(cat "$dir/tri4.mtx")
 [ $code -eq 0 ] && ! grep -q "FIFO" "$dir/err" && grep -q "^converged after" "$dir/out"
 verdict "matrix from an anonymous pipe: no notice" $? "$(head -1 "$dir/err")$(grep -m1 '^converged' "$dir/out")"
+# The matrix and the config from a FIFO given as stdin (`< fifo`), whose writer has finished before
+# amg_solve starts: read through the descriptor held, with no notice. Opening the FIFO again, by
+# /dev/stdin or by its name, waited for a new writer that never came.
+mkfifo "$dir/held.mtx"
+for name in /dev/stdin "$dir/held.mtx" config; do
+  if [ $name = config ]; then good >"$dir/held.mtx" & else cat "$dir/tri4.mtx" >"$dir/held.mtx" & fi
+  exec 3<"$dir/held.mtx" # the open returns once the writer has opened its end
+  wait $!
+  if [ $name = config ]; then
+    run --config /dev/stdin <&3
+  else
+    run --config "$dir/mmb.cfg" --set problem.file="$name" <&3
+  fi
+  exec 3<&-
+  [ $code -eq 0 ] && ! grep -q "FIFO" "$dir/err" && grep -q "^converged after" "$dir/out"
+  verdict "$name from a held FIFO whose writer has finished" $? "$(head -1 "$dir/err")$(grep -m1 '^converged' "$dir/out")"
+done
 # x into a FIFO whose reader starts a second later: a notice that amg_solve waits, then x read whole.
 mkfifo "$dir/xfifo.mtx"
 (sleep 1; timeout 60 sh -c 'cat "$1" >"$2"' _ "$dir/xfifo.mtx" "$dir/xfifo.out") &
