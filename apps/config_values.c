@@ -207,9 +207,20 @@ static int parse_int(const char *t, int64_t *out) {
   return 0;
 }
 
-/* A finite decimal number written with digits (no "nan" or "inf"). */
+/* Whether t is a hexadecimal float (0x1p-20), which strtod reads but a
+ * config file cannot hold (libconfig 1.5 takes it for a syntax error). */
+static int hex_float(const char *t) {
+  const char *p = t + (t[0] == '-' || t[0] == '+');
+  char *end;
+  return p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && (strtod(t, &end), *end == '\0');
+}
+
+/* A finite decimal number written with digits (no "nan" or "inf", no
+ * hexadecimal float). */
 static int parse_float(const char *t, double *out) {
   char *end;
+  if (hex_float(t))
+    return 0;
   int has_digit = 0;
   for (const char *q = t; *q; q++)
     has_digit |= isdigit((unsigned char)*q) != 0;
@@ -259,6 +270,9 @@ amg_status app_value_of_text(const app_key *k, char *t, const char *where, app_v
   case KEY_FLOAT:
     if (parse_int(t, &v->i) == 0)
       v->kind = VAL_INT;
+    else if (hex_float(t))
+      return amg_error(AMG_ERR_CONFIG, "%s: %s = %s is a hexadecimal float, which a config file cannot hold; "
+                       "write it in decimal", where, k->name, t);
     else
       v->kind = parse_float(t, &v->d) ? VAL_FLOAT : classify(t);
     return AMG_OK;

@@ -409,6 +409,11 @@ static void check_set_errors(void) {
       {"output.verbose=1", "--set output.verbose=1: output.verbose must be true or false (got an integer)"},
       {"solver.tol=abc", "--set solver.tol=abc: solver.tol must be a number (got a string)"},
       {"solver.tol=nan", "--set solver.tol=nan: solver.tol must be a number (got a string)"},
+      {"solver.tol=0x1p-20", "--set solver.tol=0x1p-20: solver.tol = 0x1p-20 is a hexadecimal float, which a config "
+                             "file cannot hold; write it in decimal"},
+      {"solver.tol=-0X.8P-3", "--set solver.tol=-0X.8P-3: solver.tol = -0X.8P-3 is a hexadecimal float, which a "
+                              "config file cannot hold; write it in decimal"},
+      {"solver.tol=0x1g", "--set solver.tol=0x1g: solver.tol must be a number (got a string)"},
       {"solver.tol=true", "--set solver.tol=true: solver.tol must be a number (got a boolean)"},
       {"solver.tol=1", "--set solver.tol=1: solver.tol = 1 is not in (0, 1)"},
       {"solver.tol=1e-400",
