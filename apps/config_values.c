@@ -160,8 +160,9 @@ amg_status app_key_apply(app_config *cfg, const app_key *k, const app_value *v, 
 amg_status app_at_key_sources(const app_config *cfg, amg_status st) {
   if (st == AMG_OK)
     return st;
+  enum { SHOWN_MAX = 4 }; /* the most keys a message of app_config_finish names */
   const char *msg = amg_error_message();
-  char front[3 * APP_SOURCE_MAX + 256] = "";
+  char front[SHOWN_MAX * (APP_SOURCE_MAX + 64)] = "";
   int named = 0, shown = 0;
   const app_key *only = NULL;
   for (int k = 0; k < app_key_count; k++) {
@@ -169,7 +170,7 @@ amg_status app_at_key_sources(const app_config *cfg, amg_status st) {
     for (const char *at = strstr(msg, app_keys[k].name); at; at = strstr(at + 1, app_keys[k].name))
       if ((at == msg || !(isalnum((unsigned char)at[-1]) || at[-1] == '_' || at[-1] == '.')) &&
           !(isalnum((unsigned char)at[len]) || at[len] == '_')) {
-        if (cfg->source[k][0] && shown < 3) {
+        if (cfg->source[k][0] && shown < SHOWN_MAX) {
           size_t used = strlen(front);
           snprintf(front + used, sizeof front - used, "%s%s (%s)", shown ? "; " : "", cfg->source[k], app_keys[k].name);
           only = &app_keys[k];

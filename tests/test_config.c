@@ -512,6 +512,14 @@ static void check_finish(void) {
   CHECK_OK(app_config_set(&c, "cycle.post_sweeps=3"));
   CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
               "tcfg_cross.cfg:5 (cycle.pre_sweeps); --set cycle.post_sweeps=3 (cycle.post_sweeps): cycle.pre_sweeps");
+  /* four keys, each set somewhere: all four named */
+  CHECK_OK(app_config_set(&c, "cycle.pre_sweeps=0"));
+  CHECK_OK(app_config_set(&c, "cycle.post_sweeps=0"));
+  CHECK_OK(app_config_set(&c, "solver.type=stationary"));
+  CHECK_OK(app_config_set(&c, "amg.max_levels=5"));
+  CHECK_ERROR(app_config_finish(&c), AMG_ERR_CONFIG,
+              "--set amg.max_levels=5 (amg.max_levels); --set cycle.pre_sweeps=0 (cycle.pre_sweeps); --set "
+              "cycle.post_sweeps=0 (cycle.post_sweeps); --set solver.type=stationary (solver.type): cycle.pre_sweeps");
 
   /* output.solution and output.report may not be each other or an input
    * file that is read (the same string, the same device and inode, or one
