@@ -9,6 +9,7 @@
 #include "config_text.h"
 #include "config_values.h"
 #include "file_names.h"
+#include "formats.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -89,6 +90,12 @@ static amg_status check_output_paths(const app_config *cfg) {
                                                  "another path",
                                                  files[o].key, files[o].value, fd == 1 ? "output" : "error",
                                                  files[o].key));
+  for (size_t o = 0; o < count && files[o].output; o++)
+    if (files[o].value[0] && fmt_held_fifo(files[o].value, 0)) /* its writes would wait for this program's reads */
+      return app_at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
+                                               "%s = \"%s\" is a FIFO that amg_solve itself holds open for "
+                                               "reading (its own input); give %s another path",
+                                               files[o].key, files[o].value, files[o].key));
   for (size_t o = 0; o < count && files[o].output; o++) {
     amg_status st = check_output_place(cfg, files[o].key, files[o].value);
     if (st != AMG_OK)

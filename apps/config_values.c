@@ -208,20 +208,20 @@ static int parse_int(const char *t, int64_t *out) {
   return 0;
 }
 
-/* Whether t is a hexadecimal float (0x1p-20), which strtod reads but a
- * config file cannot hold (libconfig 1.5 takes it for a syntax error). */
+/* Whether t is a hexadecimal float (0x1p-20, 0x.8): hex digits with a
+ * point or a binary exponent, which strtod reads but a config file cannot
+ * hold (libconfig 1.5 takes it for a syntax error). */
 static int hex_float(const char *t) {
   const char *p = t + (t[0] == '-' || t[0] == '+');
   char *end;
-  return p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && (strtod(t, &end), *end == '\0');
+  return p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && strpbrk(p + 2, ".pP") && (strtod(t, &end), *end == '\0');
 }
 
-/* A finite decimal number written with digits (no "nan" or "inf", no
- * hexadecimal float). */
+/* A decimal number written with digits (no "nan" or "inf"; a hexadecimal
+ * float is the callers' to refuse). Beyond double's range it reads as
+ * +-inf or 0, which the key's range check names. */
 static int parse_float(const char *t, double *out) {
   char *end;
-  if (hex_float(t))
-    return 0;
   int has_digit = 0;
   for (const char *q = t; *q; q++)
     has_digit |= isdigit((unsigned char)*q) != 0;
@@ -249,7 +249,7 @@ static val_kind classify(const char *t) {
   if (t[0] == '"') return VAL_STRING;
   if (equals_nocase(t, "true") || equals_nocase(t, "false")) return VAL_BOOL;
   if (parse_int(t, &i) != 1) return VAL_INT;
-  if (parse_float(t, &d)) return VAL_FLOAT;
+  if (hex_float(t) || parse_float(t, &d)) return VAL_FLOAT;
   return VAL_STRING;
 }
 

@@ -212,14 +212,15 @@ amg_status fmt_tile_transpose(const fmt_tile *a, fmt_tile **out);
  * do, as a phrase after the file's name ("is gzip-compressed; decompress it
  * first"); else NULL. "BZh" and a digit 1-9 at the start count as bzip2. */
 const char *fmt_not_plain_text(const void *start, size_t n);
-/* The descriptor through which path, a FIFO this process already holds
- * open for the access wanted (named as /dev/stdin, /dev/fd/N, or by its own
- * name while it is stdin, or stdout for writing), is to be used; -1 where
- * path is to be opened anew. */
+/* 1 where path names a FIFO (or a pipe, as /dev/stdin) that one of this
+ * process's descriptors holds open for the access wanted (reading, or
+ * writing), whatever name it was opened by; else 0. */
 int fmt_held_fifo(const char *path, int for_writing);
-/* fopen(path, "r" or "w"), except that a held FIFO (fmt_held_fifo) is used
- * through a copy of its descriptor: opening it again would wait for a new
- * program at its other end. NULL with errno set on failure. */
+/* fopen(path, "r" or "w"), except that a held FIFO (fmt_held_fifo) is opened
+ * without waiting for a program at its other end, which after a finished
+ * writer would never come; its reads and writes block as usual. NULL with
+ * errno set on failure (ENXIO: a held FIFO for writing that no program
+ * reads any more). */
 FILE *fmt_open_file(const char *path, int for_writing);
 /* An output file being written, removed if its write fails part way. */
 typedef struct fmt_output {

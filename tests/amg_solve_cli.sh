@@ -179,23 +179,39 @@ verdict "matrix from a FIFO, its writer late" $? "$(head -1 "$dir/err")"
 run --config "$dir/mmb.cfg" --set problem.file=<(cat "$dir/tri4.mtx")
 [ $code -eq 0 ] && ! grep -q "FIFO" "$dir/err" && grep -q "^converged after" "$dir/out"
 verdict "matrix from an anonymous pipe: no notice" $? "$(head -1 "$dir/err")$(grep -m1 '^converged' "$dir/out")"
-# The matrix and the config from a FIFO given as stdin (`< fifo`), whose writer has finished before
-# amg_solve starts: read through the descriptor held, with no notice. Opening the FIFO again, by
-# /dev/stdin or by its name, waited for a new writer that never came.
-mkfifo "$dir/held.mtx"
-for name in /dev/stdin "$dir/held.mtx" config; do
-  if [ $name = config ]; then good >"$dir/held.mtx" & else cat "$dir/tri4.mtx" >"$dir/held.mtx" & fi
-  exec 3<"$dir/held.mtx" # the open returns once the writer has opened its end
+# The matrix and the config from a FIFO that amg_solve holds open (as stdin or as descriptor 3),
+# whose writer has finished before amg_solve starts: read with no notice. A plain open of the FIFO
+# again, by any name, waited for a new writer that never came.
+mkfifo "$dir/held"
+for name in /dev/stdin "$dir/held" /dev/fd/3 config output; do
+  if [ "$name" = config ]; then good >"$dir/held" & else cat "$dir/tri4.mtx" >"$dir/held" & fi
+  exec 3<"$dir/held" # the open returns once the writer has opened its end
   wait $!
-  if [ $name = config ]; then
-    run --config /dev/stdin <&3
-  else
-    run --config "$dir/mmb.cfg" --set problem.file="$name" <&3
-  fi
+  case $name in
+    config) run --config /dev/stdin <&3 ;;
+    /dev/fd/3) run --config "$dir/mmb.cfg" --set problem.file=/dev/fd/3 </dev/null ;;
+    output) run --config "$dir/mmb.cfg" --set output.solution="$dir/held" <&3 ;;
+    *) run --config "$dir/mmb.cfg" --set problem.file="$name" <&3 ;;
+  esac
   exec 3<&-
+  if [ "$name" = output ]; then # x would go into a pipe that only amg_solve reads
+    [ $code -eq 1 ] && grep -qF "output.solution = \"$dir/held\" is a FIFO that amg_solve itself holds open for reading" \
+      "$dir/err"
+    verdict "x into the FIFO amg_solve reads as stdin: refused" $? "$(head -1 "$dir/err")"
+    continue
+  fi
   [ $code -eq 0 ] && ! grep -q "FIFO" "$dir/err" && grep -q "^converged after" "$dir/out"
   verdict "$name from a held FIFO whose writer has finished" $? "$(head -1 "$dir/err")$(grep -m1 '^converged' "$dir/out")"
 done
+# The matrix from a pipe as stdin that its writer set non-blocking, written a second late: read as a
+# new, blocking open file description (a copy of the descriptor shared O_NONBLOCK: EAGAIN).
+(sleep 1; cat "$dir/tri4.mtx") | timeout 60 python3 -c 'import fcntl, os, sys
+fcntl.fcntl(0, fcntl.F_SETFL, fcntl.fcntl(0, fcntl.F_GETFL) | os.O_NONBLOCK)
+os.execv(sys.argv[1], sys.argv[1:])' "$solve" --backend cpu --config "$dir/mmb.cfg" --set problem.file=/dev/stdin \
+  >"$dir/out" 2>"$dir/err"
+code=$?
+[ $code -eq 0 ] && grep -q "^converged after" "$dir/out"
+verdict "matrix from a non-blocking stdin pipe" $? "$(head -1 "$dir/err")$(grep -m1 '^converged' "$dir/out")"
 # x into a FIFO whose reader starts a second later: a notice that amg_solve waits, then x read whole.
 mkfifo "$dir/xfifo.mtx"
 (sleep 1; timeout 60 sh -c 'cat "$1" >"$2"' _ "$dir/xfifo.mtx" "$dir/xfifo.out") &
