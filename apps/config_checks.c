@@ -39,6 +39,13 @@ static amg_status check_output_place(const app_config *cfg, const char *key, con
       why = strerror(EISDIR);
     else if (access(path, W_OK) != 0)
       why = strerror(errno);
+    else if (fmt_held_fifo(path, 1) >= 0) { /* an open that does not wait: is its reader still there? */
+      FILE *f = fmt_open_file(path, 1);
+      if (!f)
+        why = errno == ENXIO ? "no program reads the FIFO any more" : strerror(errno);
+      else
+        fclose(f);
+    }
   } else if (errno != ENOENT) {
     why = strerror(errno);
   } else { /* a new file: its directory must exist and take it */
@@ -90,12 +97,17 @@ static amg_status check_output_paths(const app_config *cfg) {
                                                  "another path",
                                                  files[o].key, files[o].value, fd == 1 ? "output" : "error",
                                                  files[o].key));
-  for (size_t o = 0; o < count && files[o].output; o++)
-    if (files[o].value[0] && fmt_held_fifo(files[o].value, 0)) /* its writes would wait for this program's reads */
+  for (size_t o = 0; o < count && files[o].output; o++) {
+    int reader = files[o].value[0] && fmt_held_fifo(files[o].value, 1) < 0 ? fmt_held_fifo(files[o].value, 0) : -1;
+    if (reader >= 0) { /* its writes would wait on amg_solve's own reads */
+      char held[48];
+      snprintf(held, sizeof held, reader == 0 ? "its standard input" : "descriptor %d", reader);
       return app_at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
-                                               "%s = \"%s\" is a FIFO that amg_solve itself holds open for "
-                                               "reading (its own input); give %s another path",
-                                               files[o].key, files[o].value, files[o].key));
+                                               "%s = \"%s\" is a FIFO that amg_solve reads (%s); give %s another "
+                                               "path",
+                                               files[o].key, files[o].value, held, files[o].key));
+    }
+  }
   for (size_t o = 0; o < count && files[o].output; o++) {
     amg_status st = check_output_place(cfg, files[o].key, files[o].value);
     if (st != AMG_OK)

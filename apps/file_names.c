@@ -87,7 +87,7 @@ static int anonymous_pipe(const struct stat *st) {
 
 int app_is_fifo(const char *path, int output) {
   struct stat st;
-  return stat(path, &st) == 0 && S_ISFIFO(st.st_mode) && !anonymous_pipe(&st) && !fmt_held_fifo(path, output);
+  return stat(path, &st) == 0 && S_ISFIFO(st.st_mode) && !anonymous_pipe(&st) && fmt_held_fifo(path, output) < 0;
 }
 
 int app_is_fd_file(const char *path, int fd) {

@@ -22,7 +22,7 @@ int app_is_fd_file(const char *path, int fd);
 /* 1 where path names a FIFO (a named pipe), whose opening, for reading or
  * (output) for writing, waits for a program at its other end; 0 for an
  * anonymous pipe, which has one, and for a FIFO this process holds open
- * already (fmt_held_fifo), which is not opened again. */
+ * already (fmt_held_fifo), which is opened without waiting. */
 int app_is_fifo(const char *path, int output);
 
 #endif

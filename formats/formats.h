@@ -212,9 +212,11 @@ amg_status fmt_tile_transpose(const fmt_tile *a, fmt_tile **out);
  * do, as a phrase after the file's name ("is gzip-compressed; decompress it
  * first"); else NULL. "BZh" and a digit 1-9 at the start count as bzip2. */
 const char *fmt_not_plain_text(const void *start, size_t n);
-/* 1 where path names a FIFO (or a pipe, as /dev/stdin) that one of this
- * process's descriptors holds open for the access wanted (reading, or
- * writing), whatever name it was opened by; else 0. */
+/* The descriptor that holds path, a FIFO (or a pipe, as /dev/stdin), open
+ * for the access wanted (reading, or writing): the one that path names
+ * (/dev/stdin, /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N), or
+ * for the FIFO's own name stdin (reading) or stdout (writing). -1 where
+ * that descriptor does not hold it, or path is no FIFO. */
 int fmt_held_fifo(const char *path, int for_writing);
 /* fopen(path, "r" or "w"), except that a held FIFO (fmt_held_fifo) is opened
  * without waiting for a program at its other end, which after a finished

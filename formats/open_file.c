@@ -8,13 +8,34 @@
 #define _POSIX_C_SOURCE 200809L /* fdopen */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "formats.h"
 
-enum { DESCRIPTORS_SEARCHED = 4096 }; /* the held descriptor is looked for among 0..4095 */
+/* The descriptor that path names as /dev/stdin, /dev/stdout, /dev/stderr,
+ * /dev/fd/N or /proc/self/fd/N; -1 for any other path. */
+static int named_fd(const char *path) {
+  static const char *const standard[] = {"/dev/stdin", "/dev/stdout", "/dev/stderr"};
+  for (int fd = 0; fd < 3; fd++)
+    if (!strcmp(path, standard[fd]))
+      return fd;
+  const char *digits = NULL;
+  if (!strncmp(path, "/dev/fd/", 8))
+    digits = path + 8;
+  else if (!strncmp(path, "/proc/self/fd/", 14))
+    digits = path + 14;
+  if (!digits || *digits < '0' || *digits > '9')
+    return -1;
+  char *end;
+  errno = 0;
+  long fd = strtol(digits, &end, 10);
+  return *end == '\0' && errno == 0 && fd <= INT_MAX ? (int)fd : -1;
+}
 
 /* Whether fd is open for the access wanted, on the FIFO st describes. */
 static int holds_fifo(int fd, const struct stat *st, int for_writing) {
@@ -30,18 +51,16 @@ static int holds_fifo(int fd, const struct stat *st, int for_writing) {
 int fmt_held_fifo(const char *path, int for_writing) {
   struct stat st;
   if (stat(path, &st) != 0 || !S_ISFIFO(st.st_mode))
-    return 0;
-  long open_max = sysconf(_SC_OPEN_MAX);
-  int last = open_max > 0 && open_max < DESCRIPTORS_SEARCHED ? (int)open_max : DESCRIPTORS_SEARCHED;
-  for (int fd = 0; fd < last; fd++)
-    if (holds_fifo(fd, &st, for_writing))
-      return 1;
-  return 0;
+    return -1;
+  int fd = named_fd(path);
+  if (fd < 0)
+    fd = for_writing ? 1 : 0; /* the FIFO by its own name: held as stdout or stdin? */
+  return holds_fifo(fd, &st, for_writing) ? fd : -1;
 }
 
 FILE *fmt_open_file(const char *path, int for_writing) {
   const char *mode = for_writing ? "w" : "r";
-  if (!fmt_held_fifo(path, for_writing))
+  if (fmt_held_fifo(path, for_writing) < 0)
     return fopen(path, mode);
   int fd = open(path, (for_writing ? O_WRONLY : O_RDONLY) | O_NONBLOCK);
   if (fd < 0)

@@ -195,14 +195,34 @@ for name in /dev/stdin "$dir/held" /dev/fd/3 config output; do
   esac
   exec 3<&-
   if [ "$name" = output ]; then # x would go into a pipe that only amg_solve reads
-    [ $code -eq 1 ] && grep -qF "output.solution = \"$dir/held\" is a FIFO that amg_solve itself holds open for reading" \
-      "$dir/err"
+    [ $code -eq 1 ] && grep -qF "output.solution = \"$dir/held\" is a FIFO that amg_solve reads (its standard input)" "$dir/err"
     verdict "x into the FIFO amg_solve reads as stdin: refused" $? "$(head -1 "$dir/err")"
     continue
   fi
   [ $code -eq 0 ] && ! grep -q "FIFO" "$dir/err" && grep -q "^converged after" "$dir/out"
   verdict "$name from a held FIFO whose writer has finished" $? "$(head -1 "$dir/err")$(grep -m1 '^converged' "$dir/out")"
 done
+# A FIFO held only by a descriptor that amg_solve inherits but never reads (3), its first writer
+# gone, named by its own name: amg_solve waits for the next writer, as for any FIFO.
+: >"$dir/held" &
+exec 3<"$dir/held"
+wait $!
+(sleep 1; timeout 60 sh -c 'cat "$1" >"$2"' _ "$dir/tri4.mtx" "$dir/held") &
+run --config "$dir/mmb.cfg" --set problem.file="$dir/held"
+wait
+exec 3<&-
+[ $code -eq 0 ] && grep -qF "is a FIFO: waiting for a program to write to it" "$dir/err" && grep -q "^converged after" "$dir/out"
+verdict "FIFO held by an unread descriptor, its writer late" $? "$(head -1 "$dir/err")"
+# x into a FIFO held for writing (/dev/fd/4), whose reader has gone: refused before the solve (the
+# open that waited for a reader hung).
+(exec 4<"$dir/held"; sleep 1) & # a reader that leaves after a second
+exec 4>"$dir/held"
+wait $!
+run --config "$dir/mmb.cfg" --set output.solution=/dev/fd/4
+exec 4>&-
+[ $code -eq 1 ] && grep -qF "output.solution = \"/dev/fd/4\" cannot be written (/dev/fd/4: no program reads the FIFO any more)" \
+  "$dir/err" && ! grep -q "^converged" "$dir/out"
+verdict "x into a FIFO whose reader has gone: refused" $? "$(head -1 "$dir/err")"
 # The matrix from a pipe as stdin that its writer set non-blocking, written a second late: read as a
 # new, blocking open file description (a copy of the descriptor shared O_NONBLOCK: EAGAIN).
 (sleep 1; cat "$dir/tri4.mtx") | timeout 60 python3 -c 'import fcntl, os, sys
