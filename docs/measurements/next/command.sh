@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# For the next session (not run yet: no GPU could be started on 2026-12-07 evening: fifteen calls, none got a machine).
+# For the next session (not run yet: on 2026-12-07 no GPU could be started in the evening, fifteen calls, and none was lent at night).
 # What runs 359-361 and that evening left: build and ctest -L gpu (test_gpu_api_edges now runs the
 # asymmetry note's download of a device A; tests/bench_check.sh now leaves SIGXFSZ to spgemm_bench);
 # memcheck of test_api_edges gpu; racecheck of test_api_edges gpu in three parts (whole it ran past
