@@ -217,6 +217,13 @@ static int hex_float(const char *t) {
   return p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && strpbrk(p + 2, ".pP") && (strtod(t, &end), *end == '\0');
 }
 
+/* A signed hexadecimal integer (-0x10), which strtoll reads but a config
+ * file cannot hold (libconfig 1.5: a syntax error). */
+static int signed_hex(const char *t) {
+  int64_t i;
+  return (t[0] == '-' || t[0] == '+') && t[1] == '0' && (t[2] == 'x' || t[2] == 'X') && parse_int(t, &i) != 1;
+}
+
 /* A decimal number written with digits (no "nan" or "inf"; a hexadecimal
  * float is the callers' to refuse). Beyond double's range it reads as
  * +-inf or 0, which the key's range check names. */
@@ -260,6 +267,9 @@ amg_status app_value_of_text(const app_key *k, char *t, const char *where, app_v
   int r;
   switch (k->type) {
   case KEY_INT:
+    if (signed_hex(t))
+      return amg_error(AMG_ERR_CONFIG, "%s: %s = %s is a signed hexadecimal number, which a config file cannot "
+                       "hold; write it in decimal", where, k->name, t);
     r = parse_int(t, &v->i);
     if (r == 2) {
       char range[160];
@@ -269,11 +279,11 @@ amg_status app_value_of_text(const app_key *k, char *t, const char *where, app_v
     v->kind = r == 0 ? VAL_INT : classify(t);
     return AMG_OK;
   case KEY_FLOAT:
+    if (hex_float(t) || signed_hex(t))
+      return amg_error(AMG_ERR_CONFIG, "%s: %s = %s is a %s, which a config file cannot hold; write it in decimal",
+                       where, k->name, t, hex_float(t) ? "hexadecimal float" : "signed hexadecimal number");
     if (parse_int(t, &v->i) == 0)
       v->kind = VAL_INT;
-    else if (hex_float(t))
-      return amg_error(AMG_ERR_CONFIG, "%s: %s = %s is a hexadecimal float, which a config file cannot hold; "
-                       "write it in decimal", where, k->name, t);
     else
       v->kind = parse_float(t, &v->d) ? VAL_FLOAT : classify(t);
     return AMG_OK;

@@ -416,6 +416,11 @@ static void check_set_errors(void) {
       {"solver.tol=0x1g", "--set solver.tol=0x1g: solver.tol must be a number (got a string)"},
       {"solver.tol=0x1ffffffffffffffffff", "--set solver.tol=0x1ffffffffffffffffff: solver.tol = 9.44473296573929e+21 is "
                                          "not in (0, 1)"},
+      {"solver.tol=-0x10", "--set solver.tol=-0x10: solver.tol = -0x10 is a signed hexadecimal number, which a "
+                           "config file cannot hold; write it in decimal"},
+      {"solver.max_iter=+0x10", "--set solver.max_iter=+0x10: solver.max_iter = +0x10 is a signed hexadecimal "
+                                "number, which a config file cannot hold; write it in decimal"},
+      {"solver.max_iter=0x10g", "--set solver.max_iter=0x10g: solver.max_iter must be an integer (got a string)"},
       {"solver.max_iter=0x1p4", "--set solver.max_iter=0x1p4: solver.max_iter must be an integer (got a float)"},
       {"solver.tol=true", "--set solver.tol=true: solver.tol must be a number (got a boolean)"},
       {"solver.tol=1", "--set solver.tol=1: solver.tol = 1 is not in (0, 1)"},
