@@ -189,12 +189,18 @@ amg_status app_at_key_sources(const app_config *cfg, amg_status st) {
 
 /* ---- values from text (--set and the defaults) ---- */
 
+/* What follows the 0x of t, after an optional sign; NULL where t has none. */
+static const char *hex_body(const char *t) {
+  const char *p = t + (t[0] == '-' || t[0] == '+');
+  return p[0] == '0' && (p[1] == 'x' || p[1] == 'X') ? p + 2 : NULL;
+}
+
 /* 0: an integer (decimal, or hex with 0x); 1: not integer syntax;
  * 2: integer syntax but beyond 64 bits. */
 static int parse_int(const char *t, int64_t *out) {
-  const char *p = t + (t[0] == '-' || t[0] == '+');
-  int hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
-  const char *digits = hex ? p + 2 : p;
+  const char *body = hex_body(t);
+  int hex = body != NULL;
+  const char *digits = hex ? body : t + (t[0] == '-' || t[0] == '+');
   if (!(hex ? isxdigit((unsigned char)*digits) : isdigit((unsigned char)*digits)))
     return 1;
   for (const char *q = digits; *q; q++)
@@ -212,16 +218,21 @@ static int parse_int(const char *t, int64_t *out) {
  * point or a binary exponent, which strtod reads but a config file cannot
  * hold (libconfig 1.5 takes it for a syntax error). */
 static int hex_float(const char *t) {
-  const char *p = t + (t[0] == '-' || t[0] == '+');
+  const char *body = hex_body(t);
   char *end;
-  return p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && strpbrk(p + 2, ".pP") && (strtod(t, &end), *end == '\0');
+  return body && strpbrk(body, ".pP") && (strtod(t, &end), *end == '\0');
 }
 
-/* A signed hexadecimal integer (-0x10), which strtoll reads but a config
- * file cannot hold (libconfig 1.5: a syntax error). */
-static int signed_hex(const char *t) {
+/* The hexadecimal form of t that strtod or strtoll reads but a config file
+ * cannot hold (libconfig 1.5: a syntax error), as a phrase; NULL for none.
+ * floats: whether a hexadecimal float counts (a float key's). */
+static const char *hex_form_refused(const char *t, int floats) {
   int64_t i;
-  return (t[0] == '-' || t[0] == '+') && t[1] == '0' && (t[2] == 'x' || t[2] == 'X') && parse_int(t, &i) != 1;
+  if (floats && hex_float(t))
+    return "hexadecimal float";
+  if ((t[0] == '-' || t[0] == '+') && hex_body(t) && parse_int(t, &i) != 1)
+    return "signed hexadecimal number";
+  return NULL;
 }
 
 /* A decimal number written with digits (no "nan" or "inf"; a hexadecimal
@@ -264,12 +275,13 @@ static val_kind classify(const char *t) {
  * literally, no escapes); t is modified to drop them. */
 amg_status app_value_of_text(const app_key *k, char *t, const char *where, app_value *v) {
   memset(v, 0, sizeof *v);
+  const char *hex = k->type == KEY_INT || k->type == KEY_FLOAT ? hex_form_refused(t, k->type == KEY_FLOAT) : NULL;
+  if (hex)
+    return amg_error(AMG_ERR_CONFIG, "%s: %s = %s is a %s, which a config file cannot hold; write it in decimal",
+                     where, k->name, t, hex);
   int r;
   switch (k->type) {
   case KEY_INT:
-    if (signed_hex(t))
-      return amg_error(AMG_ERR_CONFIG, "%s: %s = %s is a signed hexadecimal number, which a config file cannot "
-                       "hold; write it in decimal", where, k->name, t);
     r = parse_int(t, &v->i);
     if (r == 2) {
       char range[160];
@@ -279,9 +291,6 @@ amg_status app_value_of_text(const app_key *k, char *t, const char *where, app_v
     v->kind = r == 0 ? VAL_INT : classify(t);
     return AMG_OK;
   case KEY_FLOAT:
-    if (hex_float(t) || signed_hex(t))
-      return amg_error(AMG_ERR_CONFIG, "%s: %s = %s is a %s, which a config file cannot hold; write it in decimal",
-                       where, k->name, t, hex_float(t) ? "hexadecimal float" : "signed hexadecimal number");
     if (parse_int(t, &v->i) == 0)
       v->kind = VAL_INT;
     else
