@@ -462,11 +462,13 @@ static amg_status check_text(const char *name, const char *text, const char *dir
       lx.target = NULL;
     }
   }
-  if (st == AMG_OK && !*too_deep && lx.comment_at_end && depth == 0)
-    carry->top_comment_at_end = 1;
-  else if (st == AMG_OK && !*too_deep && lx.comment_at_end)
-    st = amg_error(AMG_ERR_CONFIG, "%s:%d: the file ends in a comment with no newline after it, which libconfig "
-                   "1.5 reads as a syntax error: end the file with a newline", name, lx.comment_at_end);
+  if (st == AMG_OK && !*too_deep && lx.comment_at_end) {
+    if (depth == 0)
+      carry->top_comment_at_end = 1;
+    else
+      st = amg_error(AMG_ERR_CONFIG, "%s:%d: the file ends in a comment with no newline after it, which libconfig "
+                     "1.5 reads as a syntax error: end the file with a newline", name, lx.comment_at_end);
+  }
   return st;
 }
 
