@@ -1,7 +1,7 @@
 /* The checks across keys once a configuration is read (app_config_finish
  * and the calls after it): inputs that nothing reads, outputs that would
  * overwrite an input, a configuration file or each other, or that cannot
- * be written; then the library's own option checks. */
+ * be written, a pipe read twice; then the library's own option checks. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "app_config.h"
@@ -116,6 +116,41 @@ static amg_status check_output_paths(const app_config *cfg) {
   return AMG_OK;
 }
 
+/* Whether path is a pipe (a FIFO, or an anonymous pipe reached as
+ * /dev/stdin or /dev/fd/N): its data can be read once. */
+static int is_pipe(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
+/* Two inputs read from one pipe, or an input read from the pipe the
+ * configuration came from: the second read would find the pipe empty, or
+ * (a FIFO opened again) wait for good for a writer that has finished. */
+static amg_status check_pipe_inputs(const app_config *cfg) {
+  const struct { const char *key, *value; int used; } inputs[] = {
+      {"problem.file", cfg->file, cfg->problem_type == APP_PROBLEM_MATRIX_MARKET},
+      {"problem.rhs_file", cfg->rhs_file, cfg->rhs == APP_RHS_FILE},
+      {"problem.x0_file", cfg->x0_file, 1}};
+  size_t count = sizeof inputs / sizeof inputs[0];
+  for (size_t i = 0; i < count; i++) {
+    if (!inputs[i].used || !inputs[i].value[0] || !is_pipe(inputs[i].value))
+      continue;
+    const char *config = config_file_at(cfg, inputs[i].value);
+    if (config)
+      return app_at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
+                                               "%s = \"%s\" is the pipe the configuration %s was read from; a "
+                                               "pipe can be read once: give %s a file",
+                                               inputs[i].key, inputs[i].value, config, inputs[i].key));
+    for (size_t k = i + 1; k < count; k++)
+      if (inputs[k].used && inputs[k].value[0] && app_same_file(inputs[i].value, inputs[k].value))
+        return app_at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
+                                                 "%s = \"%s\" and %s = \"%s\" are one pipe, which can be read "
+                                                 "once; give one of them a file",
+                                                 inputs[i].key, inputs[i].value, inputs[k].key, inputs[k].value));
+  }
+  return AMG_OK;
+}
+
 /* A file key set (not "") where the problem reads no such file: the data
  * the user meant is not what would be solved. */
 static amg_status check_unread_files(const app_config *cfg) {
@@ -139,6 +174,8 @@ amg_status app_config_finish(app_config *cfg) {
   amg_status st = check_output_paths(cfg);
   if (st == AMG_OK)
     st = check_unread_files(cfg);
+  if (st == AMG_OK)
+    st = check_pipe_inputs(cfg);
   if (st != AMG_OK)
     return st;
   if (cfg->problem_type == APP_PROBLEM_MATRIX_MARKET && cfg->file[0] == '\0')

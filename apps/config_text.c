@@ -142,7 +142,7 @@ amg_status app_text_read(const char *path, char **out, app_config *cfg) {
   if (fstat(fileno(f), &st) == 0) {
     if (S_ISDIR(st.st_mode))
       s = amg_error(AMG_ERR_IO, "%s: cannot open: %s", path, strerror(EISDIR));
-    else if (S_ISREG(st.st_mode))
+    else if (S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode)) /* a pipe too: no input may read it again */
       s = note_config_file(cfg, &st, path);
   }
   if (s != AMG_OK) {

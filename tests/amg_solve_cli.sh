@@ -232,6 +232,18 @@ os.execv(sys.argv[1], sys.argv[1:])' "$solve" --backend cpu --config "$dir/mmb.c
 code=$?
 [ $code -eq 0 ] && grep -q "^converged after" "$dir/out"
 verdict "matrix from a non-blocking stdin pipe" $? "$(head -1 "$dir/err")$(grep -m1 '^converged' "$dir/out")"
+# One pipe named by two inputs, or by an input and --config: refused before any read. The second
+# read found the pipe empty, or (a FIFO opened again) waited for good for a writer that had finished.
+expect "b and x0 from one FIFO" 1 "problem.rhs_file = \"$dir/held\" and problem.x0_file = \"$dir/./held\" are one pipe, which can be read once" \
+  -- --config "$dir/mmb.cfg" --set problem.rhs_file="$dir/held" --set problem.x0_file="$dir/./held"
+expect "b and x0 from one stdin pipe" 1 "problem.rhs_file = \"/dev/stdin\" and problem.x0_file = \"/dev/fd/0\" are one pipe" \
+  -- --config "$dir/mmb.cfg" --set problem.rhs_file=/dev/stdin --set problem.x0_file=/dev/fd/0 < <(cat "$dir/mmb.txt")
+expect "config and matrix from one stdin pipe" 1 "problem.file = \"/dev/stdin\" is the pipe the configuration /dev/stdin was read from" \
+  -- --config /dev/stdin < <(sed 's|tri4.mtx|/dev/stdin|' "$dir/mmb.cfg")
+# The same two inputs from a regular file as stdin: each open reads it from its start (x0 = b).
+run --config "$dir/mmb.cfg" --set problem.rhs_file=/dev/stdin --set problem.x0_file=/dev/stdin <"$dir/mmb.txt"
+[ $code -eq 0 ] && grep -q "^converged after" "$dir/out"
+verdict "b and x0 from one regular file as stdin" $? "$(head -1 "$dir/err")$(grep -m1 '^converged' "$dir/out")"
 # x into a FIFO whose reader starts a second later: a notice that amg_solve waits, then x read whole.
 mkfifo "$dir/xfifo.mtx"
 (sleep 1; timeout 60 sh -c 'cat "$1" >"$2"' _ "$dir/xfifo.mtx" "$dir/xfifo.out") &
