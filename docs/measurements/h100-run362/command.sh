@@ -1,0 +1,3 @@
+# Run 362 (H100, 2026-12-07, the tree of 1a0edaf): build, ctest -L gpu, memcheck of test_api_edges gpu,
+# spgemm_bench; then racecheck of test_api_edges gpu 0/3 (ran past its 200 s).
+OUT=$OUT STEP_TIMEOUT=200 SANITIZE="build-gpu/tests/test_api_edges:gpu" scripts/gpu_check.sh build tests memcheck spgemm > $OUT/part1.txt 2>&1; OUT=$OUT STEP_TIMEOUT=200 SANITIZE="build-gpu/tests/test_api_edges:gpu:0/3" scripts/gpu_check.sh racecheck > $OUT/part2.txt 2>&1; tail -8 $OUT/part1.txt; tail -3 $OUT/part2.txt; grep -hE "tests passed|ERROR SUMMARY|RACECHECK SUMMARY" $OUT/tests.log $OUT/sanitizer.log; scripts/bench_targets.sh $OUT/spgemm.log | tail -25
