@@ -142,7 +142,8 @@ static amg_status check_pipe_inputs(const app_config *cfg) {
                                                "pipe can be read once: give %s a file",
                                                inputs[i].key, inputs[i].value, config, inputs[i].key));
     for (size_t k = i + 1; k < count; k++)
-      if (inputs[k].used && inputs[k].value[0] && app_same_file(inputs[i].value, inputs[k].value))
+      if (inputs[k].used && inputs[k].value[0] && is_pipe(inputs[k].value) &&
+          app_same_file(inputs[i].value, inputs[k].value))
         return app_at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
                                                  "%s = \"%s\" and %s = \"%s\" are one pipe, which can be read "
                                                  "once; give one of them a file",
