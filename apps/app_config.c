@@ -103,7 +103,7 @@ static amg_status include_dir(const char *path, char **dir) {
 }
 
 /* A newline appended to a text that ends in a # or // comment with none
- * after it, which libconfig 1.5 reads as a syntax error (app_text_check
+ * after it, which libconfig 1.5 reads as a syntax error (parse_text
  * names an @included file that does). Only there: a syntax error at the
  * end of another text keeps its line. */
 static amg_status end_with_newline(char **text, const char *path) {
@@ -117,12 +117,20 @@ static amg_status end_with_newline(char **text, const char *path) {
   return AMG_OK;
 }
 
-/* libconfig's reading of path's text; its error naming file:line. */
-static amg_status parse_text(config_t *lc, const char *text, const char *path) {
-  if (config_read_string(lc, text))
+/* libconfig's reading of path's text; its error naming file:line. Its
+ * "syntax error" at the end of an @included file that ends in a comment
+ * (end->included_line) says why; an error before it is libconfig's own. */
+static amg_status parse_text(config_t *lc, const char *text, const char *path, const app_text_end *end) {
+  int read = config_read_string(lc, text);
+  if (read && !end->included_line)
     return AMG_OK;
-  char where[AMG_MESSAGE_MAX], quoted[96] = "";
-  app_source_where(config_error_file(lc), config_error_line(lc), path, where, sizeof where);
+  char where[AMG_MESSAGE_MAX], quoted[96] = "", comment_at[AMG_MESSAGE_MAX + 16];
+  if (!read)
+    app_source_where(config_error_file(lc), config_error_line(lc), path, where, sizeof where);
+  snprintf(comment_at, sizeof comment_at, "%s:%d", end->included, end->included_line);
+  if (end->included_line && (read || !strcmp(where, comment_at)))
+    return amg_error(AMG_ERR_CONFIG, "%s: the file ends in a comment with no newline after it, which libconfig 1.5 "
+                     "reads as a syntax error: end the file with a newline", comment_at);
   if (!config_error_file(lc)) /* in this file's text: quote the line (an @include names its file there) */
     app_quote_line(text, config_error_line(lc), quoted, sizeof quoted);
   return amg_error(config_error_type(lc) == CONFIG_ERR_FILE_IO ? AMG_ERR_IO : AMG_ERR_CONFIG, "%s: %s%s",
@@ -146,7 +154,8 @@ amg_status app_config_load(app_config *cfg, const char *path) {
   if (!cfg || !path)
     return amg_error(AMG_ERR_ARG, "app_config_load: NULL argument");
   char *text = NULL, *dir = NULL;
-  int too_deep = 0, ends_in_comment = 0; /* app_text_check's */
+  int too_deep = 0; /* app_text_check's */
+  app_text_end end = {0};
   amg_status st = app_text_read(path, &text, cfg);
   if (st == AMG_OK)
     st = include_dir(path, &dir);
@@ -155,11 +164,11 @@ amg_status app_config_load(app_config *cfg, const char *path) {
   if (dir)
     config_set_include_dir(&lc, dir);
   if (st == AMG_OK) /* every @include a readable file, before libconfig's scanner opens it */
-    st = app_text_check(path, text, dir, 0, &too_deep, &ends_in_comment, cfg);
-  if (st == AMG_OK && ends_in_comment)
+    st = app_text_check(path, text, dir, 0, &too_deep, &end, cfg);
+  if (st == AMG_OK && end.top)
     st = end_with_newline(&text, path);
   if (st == AMG_OK)
-    st = parse_text(&lc, text, path);
+    st = parse_text(&lc, text, path, &end);
   if (st == AMG_OK) /* integer literals, in the included files too */
     st = app_text_check(path, text, dir, 1, &too_deep, NULL, NULL);
   if (st == AMG_OK)

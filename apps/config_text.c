@@ -175,7 +175,7 @@ typedef struct lex_carry {
      including file, and this walk does not) set untracked: any error is
      then left to libconfig. */
   int open, untracked;
-  int top_comment_at_end; /* the top file ends in a # or // comment with no newline after it */
+  app_text_end end; /* the files that end in a # or // comment with no newline after it */
   struct {
     char bracket;
     int line;
@@ -449,7 +449,7 @@ static amg_status check_text(const char *name, const char *text, const char *dir
   lexer lx = {.name = name, .carry = carry, .text = text, .p = text, .line = 1};
   amg_status st = AMG_OK;
   lex_kind k;
-  while (st == AMG_OK && !*too_deep && (k = lex_next(&lx)) != LEX_END) {
+  while (st == AMG_OK && !*too_deep && !carry->end.included_line && (k = lex_next(&lx)) != LEX_END) {
     if (k == LEX_INTEGER) {
       if (ints)
         st = check_integer(name, lx.tok_line, lx.tok, lx.len);
@@ -462,33 +462,36 @@ static amg_status check_text(const char *name, const char *text, const char *dir
       lx.target = NULL;
     }
   }
-  if (st == AMG_OK && !*too_deep && lx.comment_at_end) {
-    if (depth == 0)
-      carry->top_comment_at_end = 1;
-    else
-      st = amg_error(AMG_ERR_CONFIG, "%s:%d: the file ends in a comment with no newline after it, which libconfig "
-                     "1.5 reads as a syntax error: end the file with a newline", name, lx.comment_at_end);
+  if (st == AMG_OK && !*too_deep && !carry->end.included_line && lx.comment_at_end) {
+    if (depth == 0) {
+      carry->end.top = 1;
+    } else { /* libconfig stops there: so does the walk */
+      carry->end.included_line = lx.comment_at_end;
+      snprintf(carry->end.included, sizeof carry->end.included, "%s", name);
+    }
   }
   return st;
 }
 
 amg_status app_text_check(const char *path, const char *text, const char *dir, int ints, int *too_deep,
-                          int *ends_in_comment, app_config *cfg) {
+                          app_text_end *end, app_config *cfg) {
   lex_carry *carry = calloc(1, sizeof *carry);
   if (!carry)
     return amg_error(AMG_ERR_NOMEM, "%s: out of memory", path);
   amg_status st = check_text(path, text, dir, path, 0, ints, too_deep, carry, cfg);
   int inner = carry->open - 1; /* the innermost bracket left open */
-  if (ends_in_comment)
-    *ends_in_comment = carry->top_comment_at_end;
-  if (st == AMG_OK && !*too_deep && carry->state == CARRY_COMMENT)
+  if (end)
+    *end = carry->end;
+  /* the whole text walked: libconfig stops where an include is too deep or an included file ends in a comment */
+  int whole = st == AMG_OK && !*too_deep && !carry->end.included_line;
+  if (whole && carry->state == CARRY_COMMENT)
     st = amg_error(AMG_ERR_CONFIG, "%s:%d: the comment opened here with /* is never closed; libconfig would "
                    "ignore the rest of the configuration", carry->name, carry->line);
-  else if (st == AMG_OK && !*too_deep && carry->state == CARRY_STRING) /* libconfig: "syntax error", or the rest
-                                                                            ignored where a setting could start */
+  else if (whole && carry->state == CARRY_STRING) /* libconfig: "syntax error", or the rest ignored where a
+                                                     setting could start */
     st = amg_error(AMG_ERR_CONFIG, "%s:%d: the string opened here with \" is never closed", carry->name,
                    carry->line);
-  else if (st == AMG_OK && !*too_deep && !carry->untracked && inner >= 0 && carry->opened[inner].name) {
+  else if (whole && !carry->untracked && inner >= 0 && carry->opened[inner].name) {
     char b = carry->opened[inner].bracket;
     st = amg_error(AMG_ERR_CONFIG, "%s:%d: the %s opened here with '%c' is never closed", carry->opened[inner].name,
                    carry->opened[inner].line, b == '{' ? "group" : b == '(' ? "list" : "array", b);

@@ -20,17 +20,27 @@
  * configuration files (cfg NULL: not). */
 amg_status app_text_read(const char *path, char **out, app_config *cfg);
 
+/* Where texts end in a # or // comment with no newline after it, which
+ * libconfig 1.5 reads as a syntax error: path's own text (top), and the
+ * first @included file that does (its name as messages show it; line 0:
+ * none), where libconfig's reading stops. */
+typedef struct app_text_end {
+  int top;
+  int included_line;
+  char included[AMG_MESSAGE_MAX];
+} app_text_end;
+
 /* The scan of path's text (read by app_text_read) and of the files
  * it @includes, as check_text in config_text.c describes: every @include a
  * readable regular file and, with ints, no integer literal that libconfig
- * would wrap or saturate; an included file that ends in a # or // comment
- * with no newline after it (a syntax error to libconfig 1.5) is named.
+ * would wrap or saturate. The scan stops, as libconfig does, at an included
+ * file that ends in a comment (end->included_line).
  * dir: libconfig's include directory (NULL for none). *too_deep (0 before
  * the first scan) is set where libconfig will stop at its include depth;
- * *ends_in_comment (NULL: not asked) says whether path's own text ends in
- * such a comment; the files read are noted in cfg (NULL: not). */
+ * *end (NULL: not asked) says which texts end in a comment; the files read
+ * are noted in cfg (NULL: not). */
 amg_status app_text_check(const char *path, const char *text, const char *dir, int ints, int *too_deep,
-                          int *ends_in_comment, app_config *cfg);
+                          app_text_end *end, app_config *cfg);
 
 /* The configuration file that st describes, or NULL. */
 const struct app_config_file *app_noted_config_file(const app_config *cfg, const struct stat *st);

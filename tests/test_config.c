@@ -693,6 +693,15 @@ static void check_paths(void) {
   write_file(DIR "/inc_end_comment2.cfg", "@include \"end_comment2.cfg\"\n");
   CHECK_ERROR(app_config_load(&c, DIR "/inc_end_comment2.cfg"), AMG_ERR_CONFIG,
               DIR "/end_comment2.cfg:1: the file ends in a comment with no newline after it");
+  /* a syntax error before that comment, in the included file or in the top file before the @include, is
+     named as libconfig names it (the walk had named the comment) */
+  write_file(DIR "/syntax_end_comment.cfg", "amg = {\n  max_levels = = 5;\n};\n# the end");
+  write_file(DIR "/inc_syntax_end_comment.cfg", "@include \"syntax_end_comment.cfg\"\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/inc_syntax_end_comment.cfg"), AMG_ERR_CONFIG,
+              DIR "/syntax_end_comment.cfg:2: syntax error");
+  write_file(DIR "/syntax_then_inc.cfg", "amg = { max_levels = ; };\n@include \"end_comment.cfg\"\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/syntax_then_inc.cfg"), AMG_ERR_CONFIG,
+              DIR "/syntax_then_inc.cfg:1: syntax error");
   /* an @include name an included file leaves open goes on in the including file, as libconfig's
      scanner reads it: here it ends in "inc_part.cfg", and the " ( after it is a comment */
   write_file(DIR "/inc_name_open.cfg", "@include \"inc_");
