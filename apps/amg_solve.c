@@ -113,8 +113,9 @@ static amg_status build_rhs(const app_config *cfg, int32_t n, double *b) {
 }
 
 /* The keys that --compare-orders leaves unused (nothing is solved), those
- * set, into list for one notice line; the outputs are cleared, so that a
- * path that could not be written is not refused either. */
+ * set, into list for one notice line. The files are cleared, so that an
+ * output that could not be written, or an input pipe named twice, is not
+ * refused either; b read from a file becomes ones, which nothing reads. */
 static void ignored_in_compare(app_config *cfg, char *list, size_t size) {
   const struct { const char *key, *value; } keys[] = {{"output.report", cfg->report},
                                                       {"output.solution", cfg->solution},
@@ -124,7 +125,11 @@ static void ignored_in_compare(app_config *cfg, char *list, size_t size) {
   for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
     if (keys[k].value[0])
       snprintf(list + strlen(list), size - strlen(list), "%s%s", list[0] ? ", " : "", keys[k].key);
-  cfg->report[0] = cfg->solution[0] = '\0';
+  cfg->report[0] = cfg->solution[0] = cfg->x0_file[0] = '\0';
+  if (cfg->rhs == APP_RHS_FILE && cfg->rhs_file[0]) {
+    cfg->rhs = APP_RHS_ONES;
+    cfg->rhs_file[0] = '\0';
+  }
 }
 
 /* The configuration: the file, the --set overrides, the backend; an exit
