@@ -25,6 +25,13 @@ static const char *config_file_at(const app_config *cfg, const char *path) {
   return file ? file->name : NULL;
 }
 
+/* Whether path is a pipe (a FIFO, or an anonymous pipe reached as
+ * /dev/stdin or /dev/fd/N): its data can be read once. */
+static int is_pipe(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
 /* An output path that cannot be written (a directory, a missing or
  * read-only directory, a read-only file), found before the setup and solve
  * rather than after them. Writing can still fail later (a full disk). */
@@ -83,7 +90,8 @@ static amg_status check_output_paths(const app_config *cfg) {
                                                  files[o].key, files[o].value, files[k].key, files[k].value,
                                                  files[o].key));
   for (size_t o = 0; o < count && files[o].output; o++) {
-    const char *config = files[o].value[0] ? config_file_at(cfg, files[o].value) : NULL;
+    /* a pipe the configuration came from is not overwritten: written, it is a FIFO like another */
+    const char *config = files[o].value[0] && !is_pipe(files[o].value) ? config_file_at(cfg, files[o].value) : NULL;
     if (config)
       return app_at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
                                                "%s = \"%s\" is the configuration file %s; give %s another path",
@@ -114,13 +122,6 @@ static amg_status check_output_paths(const app_config *cfg) {
       return st;
   }
   return AMG_OK;
-}
-
-/* Whether path is a pipe (a FIFO, or an anonymous pipe reached as
- * /dev/stdin or /dev/fd/N): its data can be read once. */
-static int is_pipe(const char *path) {
-  struct stat st;
-  return stat(path, &st) == 0 && S_ISFIFO(st.st_mode);
 }
 
 /* Two inputs read from one pipe, or an input read from the pipe the
