@@ -240,6 +240,14 @@ expect "b and x0 from one stdin pipe" 1 "problem.rhs_file = \"/dev/stdin\" and p
   -- --config "$dir/mmb.cfg" --set problem.rhs_file=/dev/stdin --set problem.x0_file=/dev/fd/0 < <(cat "$dir/mmb.txt")
 expect "config and matrix from one stdin pipe" 1 "problem.file = \"/dev/stdin\" is the pipe the configuration /dev/stdin was read from" \
   -- --config /dev/stdin < <(sed 's|tri4.mtx|/dev/stdin|' "$dir/mmb.cfg")
+# x into the FIFO the config was read from (by its name), for the next reader: allowed, as for any FIFO;
+# nothing is overwritten.
+mkfifo "$dir/cfgfifo"
+(cat "$dir/mmb.cfg" >"$dir/cfgfifo"; timeout 60 cat "$dir/cfgfifo" >"$dir/cfgfifo.out") &
+run --config "$dir/cfgfifo" --set output.solution="$dir/cfgfifo"
+wait
+[ $code -eq 0 ] && head -1 "$dir/cfgfifo.out" | grep -qx '%%MatrixMarket matrix array real general'
+verdict "x into the FIFO the config came from" $? "$(tail -1 "$dir/err")"
 # The same two inputs from a regular file as stdin: each open reads it from its start (x0 = b).
 run --config "$dir/mmb.cfg" --set problem.rhs_file=/dev/stdin --set problem.x0_file=/dev/stdin <"$dir/mmb.txt"
 [ $code -eq 0 ] && grep -q "^converged after" "$dir/out"
@@ -438,6 +446,12 @@ run --config "$src/configs/poisson2d_5pt_small.cfg" --set output.verbose=false -
 [ $code -eq 0 ] && [ ! -e "$dir/cmp.json" ] && [ ! -e "$dir/nodir" ] && grep -qxF -- \
   "amg_solve: --compare-orders solves nothing; ignoring output.report, output.solution, problem.x0_file" "$dir/err"
 verdict "--compare-orders names what it ignores" $? "$(head -1 "$dir/err")"
+# b and x0 from one stdin pipe: refused for a solve (above), ignored by --compare-orders, which reads neither.
+run --config "$dir/mmb.cfg" --compare-orders --set problem.rhs_file=/dev/stdin --set problem.x0_file=/dev/stdin \
+  < <(cat "$dir/mmb.txt")
+[ $code -eq 0 ] && grep -qxF -- "amg_solve: --compare-orders solves nothing; ignoring problem.rhs_file, problem.x0_file" \
+  "$dir/err"
+verdict "--compare-orders ignores b and x0 from one pipe" $? "$(head -1 "$dir/err")"
 
 # A long history: 50 rows at each end on stdout, all 151 in the JSON report (a slow smoother, 150 V-cycles).
 printf 'problem: { type = "poisson"; stencil = 5; n = 64; };\nsolver: { type = "stationary"; max_iter = 150; };\n' \

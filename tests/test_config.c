@@ -699,6 +699,10 @@ static void check_paths(void) {
   write_file(DIR "/inc_syntax_end_comment.cfg", "@include \"syntax_end_comment.cfg\"\n");
   CHECK_ERROR(app_config_load(&c, DIR "/inc_syntax_end_comment.cfg"), AMG_ERR_CONFIG,
               DIR "/syntax_end_comment.cfg:2: syntax error");
+  write_file(DIR "/dup_end_comment.cfg", "amg = { max_levels = 5; }; amg = { max_levels = 6; }; # the end");
+  write_file(DIR "/inc_dup_end_comment.cfg", "@include \"dup_end_comment.cfg\"\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/inc_dup_end_comment.cfg"), AMG_ERR_CONFIG,
+              DIR "/dup_end_comment.cfg:1: duplicate setting name");
   write_file(DIR "/syntax_then_inc.cfg", "amg = { max_levels = ; };\n@include \"end_comment.cfg\"\n");
   CHECK_ERROR(app_config_load(&c, DIR "/syntax_then_inc.cfg"), AMG_ERR_CONFIG,
               DIR "/syntax_then_inc.cfg:1: syntax error");
