@@ -44,7 +44,8 @@ typedef struct app_config {
      so that checks across keys can name a file:line */
   char source[APP_KEYS_MAX][APP_SOURCE_MAX];
   /* the configuration files read (the file and the files it @includes),
-     which no output may overwrite */
+     which no output may overwrite; a pipe among them, which no input may
+     read again */
   int config_files;
   struct app_config_file {
     uint64_t dev, ino;
