@@ -693,16 +693,20 @@ static void check_paths(void) {
   write_file(DIR "/inc_end_comment2.cfg", "@include \"end_comment2.cfg\"\n");
   CHECK_ERROR(app_config_load(&c, DIR "/inc_end_comment2.cfg"), AMG_ERR_CONFIG,
               DIR "/end_comment2.cfg:1: the file ends in a comment with no newline after it");
-  /* a syntax error before that comment, in the included file or in the top file before the @include, is
-     named as libconfig names it (the walk had named the comment) */
-  write_file(DIR "/syntax_end_comment.cfg", "amg = {\n  max_levels = = 5;\n};\n# the end");
-  write_file(DIR "/inc_syntax_end_comment.cfg", "@include \"syntax_end_comment.cfg\"\n");
-  CHECK_ERROR(app_config_load(&c, DIR "/inc_syntax_end_comment.cfg"), AMG_ERR_CONFIG,
-              DIR "/syntax_end_comment.cfg:2: syntax error");
-  write_file(DIR "/dup_end_comment.cfg", "amg = { max_levels = 5; }; amg = { max_levels = 6; }; # the end");
-  write_file(DIR "/inc_dup_end_comment.cfg", "@include \"dup_end_comment.cfg\"\n");
-  CHECK_ERROR(app_config_load(&c, DIR "/inc_dup_end_comment.cfg"), AMG_ERR_CONFIG,
-              DIR "/dup_end_comment.cfg:1: duplicate setting name");
+  /* a syntax error before that comment (in the included file, or in the top file before the @include),
+     or another error at its line, is named as libconfig names it (the walk had named the comment).
+     CHECK_INCLUDED_ERROR(NAME, TEXT, NEEDLE): NAME.cfg holds TEXT; inc_NAME.cfg, which @includes it,
+     fails with NAME.cfg:NEEDLE. */
+#define CHECK_INCLUDED_ERROR(name, text, needle)                                                           \
+  do {                                                                                                     \
+    write_file(DIR "/" name ".cfg", text);                                                                 \
+    write_file(DIR "/inc_" name ".cfg", "@include \"" name ".cfg\"\n");                                     \
+    CHECK_ERROR(app_config_load(&c, DIR "/inc_" name ".cfg"), AMG_ERR_CONFIG, DIR "/" name ".cfg:" needle); \
+  } while (0)
+  CHECK_INCLUDED_ERROR("syntax_end_comment", "amg = {\n  max_levels = = 5;\n};\n# the end", "2: syntax error");
+  CHECK_INCLUDED_ERROR("dup_end_comment", "amg = { max_levels = 5; }; amg = { max_levels = 6; }; # the end",
+                       "1: duplicate setting name");
+#undef CHECK_INCLUDED_ERROR
   write_file(DIR "/syntax_then_inc.cfg", "amg = { max_levels = ; };\n@include \"end_comment.cfg\"\n");
   CHECK_ERROR(app_config_load(&c, DIR "/syntax_then_inc.cfg"), AMG_ERR_CONFIG,
               DIR "/syntax_then_inc.cfg:1: syntax error");
