@@ -124,13 +124,16 @@ static amg_status parse_text(config_t *lc, const char *text, const char *path, c
   int read = config_read_string(lc, text);
   if (read && !end->included_line)
     return AMG_OK;
-  char where[AMG_MESSAGE_MAX], quoted[96] = "", comment_at[AMG_MESSAGE_MAX + 16];
+  char where[AMG_MESSAGE_MAX] = "", quoted[96] = "", comment_at[AMG_MESSAGE_MAX + 16];
   if (!read)
     app_source_where(config_error_file(lc), config_error_line(lc), path, where, sizeof where);
-  snprintf(comment_at, sizeof comment_at, "%s:%d", end->included, end->included_line);
-  if (end->included_line && (read || (!strcmp(where, comment_at) && !strcmp(config_error_text(lc), "syntax error"))))
-    return amg_error(AMG_ERR_CONFIG, "%s: the file ends in a comment with no newline after it, which libconfig 1.5 "
-                     "reads as a syntax error: end the file with a newline", comment_at);
+  if (end->included_line) {
+    snprintf(comment_at, sizeof comment_at, "%s:%d", end->included, end->included_line);
+    int at_comment = !read && !strcmp(where, comment_at) && !strcmp(config_error_text(lc), "syntax error");
+    if (read || at_comment)
+      return amg_error(AMG_ERR_CONFIG, "%s: the file ends in a comment with no newline after it, which libconfig "
+                       "1.5 reads as a syntax error: end the file with a newline", comment_at);
+  }
   if (!config_error_file(lc)) /* in this file's text: quote the line (an @include names its file there) */
     app_quote_line(text, config_error_line(lc), quoted, sizeof quoted);
   return amg_error(config_error_type(lc) == CONFIG_ERR_FILE_IO ? AMG_ERR_IO : AMG_ERR_CONFIG, "%s: %s%s",
