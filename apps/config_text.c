@@ -164,16 +164,20 @@ typedef enum lex_kind { LEX_END, LEX_INTEGER, LEX_INCLUDE } lex_kind;
 #define OPEN_KEPT 64 /* groups, lists and arrays open at once that the walk follows */
 
 typedef struct lex_carry {
-  enum { CARRY_NONE, CARRY_COMMENT, CARRY_STRING } state;
-  int line;                   /* where the comment or string opened, */
+  enum { CARRY_NONE, CARRY_COMMENT, CARRY_STRING, CARRY_INCLUDE } state;
+  int line;                   /* where the comment, string or @include name opened, */
   char name[AMG_MESSAGE_MAX]; /* in this file */
+  /* CARRY_INCLUDE: the @include name as written so far (malloc'd; NULL
+     without memory), and its directive's line from app_quote_line. An
+     included file that ends inside the name leaves the rest to the files
+     that include it, as libconfig's scanner reads it. */
+  char *include_written;
+  char include_quoted[96];
   /* The '{', '(' and '[' not closed yet, across @includes as libconfig's
      parser sees them, with their file (malloc'd; NULL without memory) and
      line. A closer closes the innermost opener. A closer of another kind or
-     with nothing open, more than OPEN_KEPT open at once, or an @include
-     name left open (which libconfig's scanner goes on reading in the
-     including file, and this walk does not) set untracked: any error is
-     then left to libconfig. */
+     with nothing open, or more than OPEN_KEPT open at once, set untracked:
+     any error is then left to libconfig. */
   int open, untracked;
   app_text_end end; /* the files that end in a # or // comment with no newline after it */
   struct {
@@ -196,6 +200,7 @@ typedef struct lexer {
   const char *tok; /* LEX_INTEGER: the literal as written, len bytes */
   int len, tok_line; /* the token's line */
   char *target;      /* LEX_INCLUDE: the file name as libconfig reads it (malloc'd, NULL: no memory) */
+  int target_carried; /* LEX_INCLUDE: its directive opened in an included file (the carry's name and line) */
   int comment_at_end; /* the line of a # or // comment with no newline after it, which libconfig 1.5
                          reads as a syntax error; 0 for none */
 } lexer;
@@ -212,32 +217,55 @@ static const char *include_open(const char *text, const char *p) {
   return blank > 0 && p[8 + blank] == '"' ? p + 9 + blank : NULL;
 }
 
-/* The file name from q (after the opening quote) to the closing one, which
- * lx->p is moved past: \\ and \" are escapes, any other backslash is dropped,
- * as libconfig's scanner does. LEX_END where the quote is not closed. */
+/* The file name from q (after the opening quote, or in the text after an
+ * @include of a file that ended inside the name) to the closing quote,
+ * which lx->p is moved past: \\ and \" are escapes, any other backslash is
+ * dropped, as libconfig's scanner does. LEX_END where the text ends first:
+ * the name so far stays open in the carry. */
 static lex_kind lex_include(lexer *lx, const char *q) {
+  lex_carry *carry = lx->carry;
   const char *e = q;
   int lines = 0;
   for (; *e && *e != '"'; e++) {
     if (*e == '\\' && e[1]) e++;
     lines += *e == '\n';
   }
+  int carried = carry->state == CARRY_INCLUDE;
+  const char *before = carried && carry->include_written ? carry->include_written : "";
+  size_t had = strlen(before);
+  char *written = carried && !carry->include_written ? NULL : malloc(had + (size_t)(e - q) + 1);
+  if (written) {
+    memcpy(written, before, had);
+    memcpy(written + had, q, (size_t)(e - q));
+    written[had + (size_t)(e - q)] = '\0';
+  }
+  free(carry->include_written);
+  carry->include_written = NULL;
   if (!*e) {
+    if (!carried) {
+      carry->state = CARRY_INCLUDE;
+      carry->line = lx->line;
+      snprintf(carry->name, sizeof carry->name, "%s", lx->name);
+      app_quote_line(lx->text, lx->line, carry->include_quoted, sizeof carry->include_quoted);
+    }
+    carry->include_written = written;
+    lx->line += lines;
     lx->p = e;
-    lx->carry->untracked = 1; /* libconfig reads the name on in the including file */
     return LEX_END;
   }
+  carry->state = CARRY_NONE;
+  lx->target_carried = carried;
   lx->tok_line = lx->line;
   lx->line += lines;
   lx->p = e + 1;
-  lx->target = malloc((size_t)(e - q) + 1);
-  if (lx->target) {
-    char *t = lx->target;
-    for (; q < e; q++)
-      if (*q != '\\')
-        *t++ = *q;
-      else if (q[1] == '\\' || q[1] == '"')
-        *t++ = *++q;
+  lx->target = written;
+  if (written) { /* the escapes, in place */
+    char *t = written;
+    for (const char *w = written; *w; w++)
+      if (*w != '\\')
+        *t++ = *w;
+      else if (w[1] == '\\' || w[1] == '"')
+        *t++ = *++w;
     *t = '\0';
   }
   return LEX_INCLUDE;
@@ -318,6 +346,8 @@ static void lex_bracket(lexer *lx, char c) {
 }
 
 static lex_kind lex_next(lexer *lx) {
+  if (lx->carry->state == CARRY_INCLUDE)
+    return lex_include(lx, lx->p);
   lex_resume(lx);
   for (;;) {
     const char *p = lx->p, *q;
@@ -423,8 +453,13 @@ static amg_status check_include(const char *name, const char *text, const lexer 
   char *file = lx->target ? include_path(dir, lx->target) : NULL, *inc = NULL;
   if (!file)
     return amg_error(AMG_ERR_NOMEM, "%s:%d: out of memory", name, lx->tok_line);
-  snprintf(where, sizeof where, "%s:%d", name, lx->tok_line);
-  app_quote_line(text, lx->tok_line, quoted, sizeof quoted);
+  if (lx->target_carried) { /* the directive opened in an included file, and its name ends here */
+    snprintf(where, sizeof where, "%.*s:%d", (int)sizeof where - 16, carry->name, carry->line);
+    snprintf(quoted, sizeof quoted, "%s", carry->include_quoted);
+  } else {
+    snprintf(where, sizeof where, "%s:%d", name, lx->tok_line);
+    app_quote_line(text, lx->tok_line, quoted, sizeof quoted);
+  }
   include_name(lx->target, path, shown, sizeof shown);
   amg_status st = read_include(where, quoted, file, shown, &inc, cfg);
   free(file);
@@ -487,6 +522,9 @@ amg_status app_text_check(const char *path, const char *text, const char *dir, i
   if (whole && carry->state == CARRY_COMMENT)
     st = amg_error(AMG_ERR_CONFIG, "%s:%d: the comment opened here with /* is never closed; libconfig would "
                    "ignore the rest of the configuration", carry->name, carry->line);
+  else if (whole && carry->state == CARRY_INCLUDE) /* libconfig: the @include ignored without a word */
+    st = amg_error(AMG_ERR_CONFIG, "%s:%d: the @include file name opened here with \" is never closed%s", carry->name,
+                   carry->line, carry->include_quoted);
   else if (whole && carry->state == CARRY_STRING) /* libconfig: "syntax error", or the rest ignored where a
                                                      setting could start */
     st = amg_error(AMG_ERR_CONFIG, "%s:%d: the string opened here with \" is never closed", carry->name,
@@ -498,6 +536,7 @@ amg_status app_text_check(const char *path, const char *text, const char *dir, i
   }
   for (int k = 0; k < carry->open; k++)
     free(carry->opened[k].name);
+  free(carry->include_written);
   free(carry);
   return st;
 }

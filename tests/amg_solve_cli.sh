@@ -248,6 +248,14 @@ run --config "$dir/cfgfifo" --set output.solution="$dir/cfgfifo"
 wait
 [ $code -eq 0 ] && head -1 "$dir/cfgfifo.out" | grep -qx '%%MatrixMarket matrix array real general'
 verdict "x into the FIFO the config came from" $? "$(tail -1 "$dir/err")"
+# An @include name that an included file leaves open and the config closes, naming a FIFO: refused (it
+# once hung in libconfig's open, waiting for a writer).
+mkfifo "$dir/incfifo"
+printf '@include "incfi' >"$dir/splitname.cfg"
+{ printf '@include "splitname.cfg"fo" # "\n'; cat "$dir/mmb.cfg"; } >"$dir/splitfifo.cfg"
+expect "an @include name split over two files, naming a FIFO" 1 \
+  "$dir/splitname.cfg:1: cannot open include file, in: @include \"incfi ($dir/incfifo: not a regular file)" \
+  -- --config "$dir/splitfifo.cfg"
 # The same two inputs from a regular file as stdin: each open reads it from its start (x0 = b).
 run --config "$dir/mmb.cfg" --set problem.rhs_file=/dev/stdin --set problem.x0_file=/dev/stdin <"$dir/mmb.txt"
 [ $code -eq 0 ] && grep -q "^converged after" "$dir/out"

@@ -766,6 +766,20 @@ static void check_paths(void) {
   CHECK_OK(app_config_load(&c, DIR "/inc_none.cfg"));
   write_file(DIR "/inc_midline.cfg", "amg = {}; @include \"sub\"\n");
   CHECK_ERROR(app_config_load(&c, DIR "/inc_midline.cfg"), AMG_ERR_CONFIG, DIR "/inc_midline.cfg:1: syntax error");
+  /* an @include name that an included file leaves open, ending in the file that includes it (here two
+     files up) with the name of a directory: refused at the directive (libconfig's scanner exits the
+     process); a name never closed: refused, where libconfig drops the @include without a word */
+  write_file(DIR "/split_s.cfg", "@include \"s");
+  write_file(DIR "/split_u.cfg", "@include \"split_s.cfg\"u");
+  write_file(DIR "/split_top.cfg", "amg = {\n@include \"split_u.cfg\"b\" # \"\n};\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/split_top.cfg"), AMG_ERR_CONFIG,
+              DIR "/split_s.cfg:1: cannot open include file, in: @include \"s (" DIR "/sub: Is a directory)");
+  write_file(DIR "/split_never.cfg", "problem = { n = 8; };\n@include \"split_s.cfg\"\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/split_never.cfg"), AMG_ERR_CONFIG,
+              DIR "/split_s.cfg:1: the @include file name opened here with \" is never closed, in: @include \"s");
+  write_file(DIR "/never.cfg", "problem = { n = 8; };\n@include \"inc_part.cfg\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/never.cfg"), AMG_ERR_CONFIG,
+              DIR "/never.cfg:2: the @include file name opened here with \" is never closed");
 }
 
 static void check_reference(void) {
