@@ -159,20 +159,22 @@ amg_status app_text_read(const char *path, char **out, app_config *cfg) {
 typedef enum lex_kind { LEX_END, LEX_INTEGER, LEX_INCLUDE } lex_kind;
 
 /* libconfig 1.5's scanner keeps its state from one file to the next: a
- * comment or a string that an @included file leaves open goes on in the
- * text after the @include. The walk carries that state the same way. */
+ * comment, a string or an @include name that an @included file leaves open
+ * goes on in the text after the @include. The walk carries that state the same way. */
 #define OPEN_KEPT 64 /* groups, lists and arrays open at once that the walk follows */
 
 typedef struct lex_carry {
   enum { CARRY_NONE, CARRY_COMMENT, CARRY_STRING, CARRY_INCLUDE } state;
   int line;                   /* where the comment, string or @include name opened, */
   char name[AMG_MESSAGE_MAX]; /* in this file */
-  /* CARRY_INCLUDE: the @include name as written so far (malloc'd; NULL
-     without memory), and its directive's line from app_quote_line. An
+  /* CARRY_INCLUDE: the @include name read so far, escapes resolved
+     (malloc'd; NULL without memory), and its directive's line from
+     app_quote_line. An
      included file that ends inside the name leaves the rest to the files
      that include it, as libconfig's scanner reads it. */
-  char *include_written;
+  char *include_so_far;
   char include_quoted[96];
+  int include_stray; /* the name has a backslash libconfig drops: 1 + the character after it (1: none) */
   /* The '{', '(' and '[' not closed yet, across @includes as libconfig's
      parser sees them, with their file (malloc'd; NULL without memory) and
      line. A closer closes the innermost opener. A closer of another kind or
@@ -201,6 +203,7 @@ typedef struct lexer {
   int len, tok_line; /* the token's line */
   char *target;      /* LEX_INCLUDE: the file name as libconfig reads it (malloc'd, NULL: no memory) */
   int target_carried; /* LEX_INCLUDE: its directive opened in an included file (the carry's name and line) */
+  int target_stray;   /* LEX_INCLUDE: the carry's include_stray for it */
   int comment_at_end; /* the line of a # or // comment with no newline after it, which libconfig 1.5
                          reads as a syntax error; 0 for none */
 } lexer;
@@ -220,8 +223,10 @@ static const char *include_open(const char *text, const char *p) {
 /* The file name from q (after the opening quote, or in the text after an
  * @include of a file that ended inside the name) to the closing quote,
  * which lx->p is moved past: \\ and \" are escapes, any other backslash is
- * dropped, as libconfig's scanner does. LEX_END where the text ends first:
- * the name so far stays open in the carry. */
+ * dropped, as libconfig's scanner does. Its tokens never span two files,
+ * so each file's part of the name is read on its own (a backslash that ends
+ * one is dropped). LEX_END where the text ends first: the name so far stays
+ * open in the carry. */
 static lex_kind lex_include(lexer *lx, const char *q) {
   lex_carry *carry = lx->carry;
   const char *e = q;
@@ -231,16 +236,25 @@ static lex_kind lex_include(lexer *lx, const char *q) {
     lines += *e == '\n';
   }
   int carried = carry->state == CARRY_INCLUDE;
-  const char *before = carried && carry->include_written ? carry->include_written : "";
+  if (!carried)
+    carry->include_stray = 0;
+  const char *before = carried && carry->include_so_far ? carry->include_so_far : "";
   size_t had = strlen(before);
-  char *written = carried && !carry->include_written ? NULL : malloc(had + (size_t)(e - q) + 1);
-  if (written) {
-    memcpy(written, before, had);
-    memcpy(written + had, q, (size_t)(e - q));
-    written[had + (size_t)(e - q)] = '\0';
+  char *name = carried && !carry->include_so_far ? NULL : malloc(had + (size_t)(e - q) + 1);
+  if (name) {
+    memcpy(name, before, had);
+    char *t = name + had;
+    for (const char *w = q; w < e; w++)
+      if (*w != '\\')
+        *t++ = *w;
+      else if (w + 1 < e && (w[1] == '\\' || w[1] == '"'))
+        *t++ = *++w;
+      else if (!carry->include_stray)
+        carry->include_stray = 1 + (w + 1 < e ? (unsigned char)w[1] : 0);
+    *t = '\0';
   }
-  free(carry->include_written);
-  carry->include_written = NULL;
+  free(carry->include_so_far);
+  carry->include_so_far = NULL;
   if (!*e) {
     if (!carried) {
       carry->state = CARRY_INCLUDE;
@@ -248,26 +262,18 @@ static lex_kind lex_include(lexer *lx, const char *q) {
       snprintf(carry->name, sizeof carry->name, "%s", lx->name);
       app_quote_line(lx->text, lx->line, carry->include_quoted, sizeof carry->include_quoted);
     }
-    carry->include_written = written;
+    carry->include_so_far = name;
     lx->line += lines;
     lx->p = e;
     return LEX_END;
   }
   carry->state = CARRY_NONE;
   lx->target_carried = carried;
+  lx->target_stray = carry->include_stray;
   lx->tok_line = lx->line;
   lx->line += lines;
   lx->p = e + 1;
-  lx->target = written;
-  if (written) { /* the escapes, in place */
-    char *t = written;
-    for (const char *w = written; *w; w++)
-      if (*w != '\\')
-        *t++ = *w;
-      else if (w[1] == '\\' || w[1] == '"')
-        *t++ = *++w;
-    *t = '\0';
-  }
+  lx->target = name;
   return LEX_INCLUDE;
 }
 
@@ -461,7 +467,16 @@ static amg_status check_include(const char *name, const char *text, const lexer 
     app_quote_line(text, lx->tok_line, quoted, sizeof quoted);
   }
   include_name(lx->target, path, shown, sizeof shown);
-  amg_status st = read_include(where, quoted, file, shown, &inc, cfg);
+  amg_status st = AMG_OK;
+  int after = lx->target_stray - 1; /* the character after a backslash libconfig drops */
+  char what[24] = "the end of its file";
+  if (after > 0)
+    snprintf(what, sizeof what, isprint(after) ? "'%c'" : after == '\n' ? "a line break" : "byte 0x%02x", after);
+  if (lx->target_stray)
+    st = amg_error(AMG_ERR_CONFIG, "%s: the @include file name has a backslash before %s, which libconfig 1.5 "
+                   "drops (and prints to stdout); write \\\\ for a backslash%s", where, what, quoted);
+  if (st == AMG_OK)
+    st = read_include(where, quoted, file, shown, &inc, cfg);
   free(file);
   if (st == AMG_OK)
     st = check_text(shown, inc, dir, path, depth + 1, ints, too_deep, carry, cfg);
@@ -536,7 +551,7 @@ amg_status app_text_check(const char *path, const char *text, const char *dir, i
   }
   for (int k = 0; k < carry->open; k++)
     free(carry->opened[k].name);
-  free(carry->include_written);
+  free(carry->include_so_far);
   free(carry);
   return st;
 }

@@ -774,6 +774,16 @@ static void check_paths(void) {
   write_file(DIR "/split_top.cfg", "amg = {\n@include \"split_u.cfg\"b\" # \"\n};\n");
   CHECK_ERROR(app_config_load(&c, DIR "/split_top.cfg"), AMG_ERR_CONFIG,
               DIR "/split_s.cfg:1: cannot open include file, in: @include \"s (" DIR "/sub: Is a directory)");
+  /* a backslash that libconfig drops from an @include name (printing it to stdout): refused, also where
+     it ends one file's part of the name (libconfig's tokens never span two files: it does not escape the
+     next part's first character) */
+  write_file(DIR "/stray.cfg", "amg = {\n@include \"inc_pa\\rt.cfg\"\n};\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/stray.cfg"), AMG_ERR_CONFIG,
+              DIR "/stray.cfg:2: the @include file name has a backslash before 'r', which libconfig 1.5 drops");
+  write_file(DIR "/split_bs.cfg", "@include \"inc_pa\\");
+  write_file(DIR "/split_bs_top.cfg", "amg = {\n@include \"split_bs.cfg\"\\\\rt.cfg\"\n};\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/split_bs_top.cfg"), AMG_ERR_CONFIG,
+              DIR "/split_bs.cfg:1: the @include file name has a backslash before the end of its file");
   write_file(DIR "/split_never.cfg", "problem = { n = 8; };\n@include \"split_s.cfg\"\n");
   CHECK_ERROR(app_config_load(&c, DIR "/split_never.cfg"), AMG_ERR_CONFIG,
               DIR "/split_s.cfg:1: the @include file name opened here with \" is never closed, in: @include \"s");
