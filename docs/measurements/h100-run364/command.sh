@@ -1,0 +1,4 @@
+# Run 364 (H100, 2026-12-07, the tree of 11c3cb4): ctest -L gpu, then the racecheck list that runs 362-363
+# left (test_api_edges gpu sections 0 and 6, test_gpu_coarse_solve, test_gpu_aggregate; four at once on the
+# one GPU), then one spgemm_bench round.
+OUT=$OUT scripts/gpu_check.sh build tests > $OUT/part0.txt 2>&1; tail -3 $OUT/part0.txt; L="build-gpu/tests/test_api_edges:gpu:0/12 build-gpu/tests/test_api_edges:gpu:6/12 build-gpu/tests/test_gpu_coarse_solve build-gpu/tests/test_gpu_aggregate"; OUT=$OUT STEP_TIMEOUT=440 SANITIZE_JOBS=4 SANITIZE="$L" scripts/gpu_check.sh racecheck > $OUT/part1.txt 2>&1; tail -6 $OUT/part1.txt; OUT=$OUT STEP_TIMEOUT=60 scripts/gpu_check.sh spgemm > $OUT/part2.txt 2>&1; tail -2 $OUT/part2.txt; grep -hE "RACECHECK SUMMARY|part [0-9]+ of|^=== " $OUT/sanitizer.log; grep -E "tests passed|Failed" $OUT/tests.log; grep -A2 "=== gpu" $OUT/build.log; ls $OUT
