@@ -125,8 +125,15 @@ static amg_status parse_text(config_t *lc, const char *text, const char *path, c
   if (read && !end->included_line)
     return AMG_OK;
   char where[AMG_MESSAGE_MAX] = "", quoted[96] = "", comment_at[AMG_MESSAGE_MAX + 16];
+  int line = config_error_line(lc);
+  if (!read && end->top && !config_error_file(lc)) { /* not on the line end_with_newline added */
+    int lines = 0;
+    for (const char *c = text; *c; c++)
+      lines += *c == '\n';
+    line = line > lines ? lines : line;
+  }
   if (!read)
-    app_source_where(config_error_file(lc), config_error_line(lc), path, where, sizeof where);
+    app_source_where(config_error_file(lc), line, path, where, sizeof where);
   if (end->included_line) {
     snprintf(comment_at, sizeof comment_at, "%s:%d", end->included, end->included_line);
     int at_comment = !read && !strcmp(where, comment_at) && !strcmp(config_error_text(lc), "syntax error");
@@ -135,7 +142,7 @@ static amg_status parse_text(config_t *lc, const char *text, const char *path, c
                        "1.5 reads as a syntax error: end the file with a newline", comment_at);
   }
   if (!config_error_file(lc)) /* in this file's text: quote the line (an @include names its file there) */
-    app_quote_line(text, config_error_line(lc), quoted, sizeof quoted);
+    app_quote_line(text, line, quoted, sizeof quoted);
   return amg_error(config_error_type(lc) == CONFIG_ERR_FILE_IO ? AMG_ERR_IO : AMG_ERR_CONFIG, "%s: %s%s",
                    where, config_error_text(lc), quoted);
 }

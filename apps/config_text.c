@@ -174,7 +174,9 @@ typedef struct lex_carry {
      that include it, as libconfig's scanner reads it. */
   char *include_so_far;
   char include_quoted[96];
-  int include_stray; /* the name has a backslash libconfig drops: 1 + the character after it (1: none) */
+  int include_stray; /* the name has a backslash libconfig drops: 1 + the character after it (1: none), */
+  char include_stray_at[AMG_MESSAGE_MAX]; /* at this file:line, */
+  char include_stray_quoted[96];          /* which app_quote_line quotes */
   /* The '{', '(' and '[' not closed yet, across @includes as libconfig's
      parser sees them, with their file (malloc'd; NULL without memory) and
      line. A closer closes the innermost opener. A closer of another kind or
@@ -220,6 +222,18 @@ static const char *include_open(const char *text, const char *p) {
   return blank > 0 && p[8 + blank] == '"' ? p + 9 + blank : NULL;
 }
 
+/* A backslash at w, in the part of an @include name from q, that libconfig
+ * drops (before `after`; 0: the end of the file), noted in the carry. */
+static void note_stray(lexer *lx, const char *q, const char *w, int after) {
+  int line = lx->line;
+  for (const char *c = q; c < w; c++)
+    line += *c == '\n';
+  lx->carry->include_stray = 1 + after;
+  snprintf(lx->carry->include_stray_at, sizeof lx->carry->include_stray_at, "%.*s:%d",
+           (int)sizeof lx->carry->include_stray_at - 16, lx->name, line);
+  app_quote_line(lx->text, line, lx->carry->include_stray_quoted, sizeof lx->carry->include_stray_quoted);
+}
+
 /* The file name from q (after the opening quote, or in the text after an
  * @include of a file that ended inside the name) to the closing quote,
  * which lx->p is moved past: \\ and \" are escapes, any other backslash is
@@ -250,7 +264,7 @@ static lex_kind lex_include(lexer *lx, const char *q) {
       else if (w + 1 < e && (w[1] == '\\' || w[1] == '"'))
         *t++ = *++w;
       else if (!carry->include_stray)
-        carry->include_stray = 1 + (w + 1 < e ? (unsigned char)w[1] : 0);
+        note_stray(lx, q, w, w + 1 < e ? (unsigned char)w[1] : 0);
     *t = '\0';
   }
   free(carry->include_so_far);
@@ -474,7 +488,8 @@ static amg_status check_include(const char *name, const char *text, const lexer 
     snprintf(what, sizeof what, isprint(after) ? "'%c'" : after == '\n' ? "a line break" : "byte 0x%02x", after);
   if (lx->target_stray)
     st = amg_error(AMG_ERR_CONFIG, "%s: the @include file name has a backslash before %s, which libconfig 1.5 "
-                   "drops (and prints to stdout); write \\\\ for a backslash%s", where, what, quoted);
+                   "drops (and prints to stdout); write \\\\ for a backslash%s", carry->include_stray_at, what,
+                   carry->include_stray_quoted);
   if (st == AMG_OK)
     st = read_include(where, quoted, file, shown, &inc, cfg);
   free(file);

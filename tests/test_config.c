@@ -307,6 +307,9 @@ static void check_file_errors(void) {
       /* no newline at the end: libconfig's line, not one past the file's end */
       {"tcfg_no_newline.cfg", "amg = { coarse_size = 100; };\nx =", AMG_ERR_CONFIG,
        "tcfg_no_newline.cfg:2: syntax error, in: x ="},
+      /* and where the last line ends in a comment, to which a newline is added */
+      {"tcfg_no_newline_comment.cfg", "amg = { coarse_size = 100; };\nx # c", AMG_ERR_CONFIG,
+       "tcfg_no_newline_comment.cfg:2: syntax error, in: x # c"},
       {"tcfg_include.cfg", "# a missing include\n@include \"tcfg_nowhere.cfg\"\n", AMG_ERR_CONFIG,
        "tcfg_include.cfg:2: cannot open include file, in: @include \"tcfg_nowhere.cfg\" "
        "(tcfg_nowhere.cfg: No such file or directory)"},
@@ -784,6 +787,15 @@ static void check_paths(void) {
   write_file(DIR "/split_bs_top.cfg", "amg = {\n@include \"split_bs.cfg\"\\\\rt.cfg\"\n};\n");
   CHECK_ERROR(app_config_load(&c, DIR "/split_bs_top.cfg"), AMG_ERR_CONFIG,
               DIR "/split_bs.cfg:1: the @include file name has a backslash before the end of its file");
+  /* named where the backslash is: in the including file's part, or on a later line of the name */
+  write_file(DIR "/split_go.cfg", "@include \"go");
+  write_file(DIR "/split_go_top.cfg", "amg = {\n@include \"split_go.cfg\"o\\d.cfg\"\n};\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/split_go_top.cfg"), AMG_ERR_CONFIG,
+              DIR "/split_go_top.cfg:2: the @include file name has a backslash before 'd', which libconfig 1.5 "
+                  "drops (and prints to stdout); write \\\\ for a backslash, in: @include \"split_go.cfg\"o\\d.cfg\"");
+  write_file(DIR "/stray_line2.cfg", "@include \"a\nb\\\nc\"\n");
+  CHECK_ERROR(app_config_load(&c, DIR "/stray_line2.cfg"), AMG_ERR_CONFIG,
+              DIR "/stray_line2.cfg:2: the @include file name has a backslash before a line break");
   write_file(DIR "/split_never.cfg", "problem = { n = 8; };\n@include \"split_s.cfg\"\n");
   CHECK_ERROR(app_config_load(&c, DIR "/split_never.cfg"), AMG_ERR_CONFIG,
               DIR "/split_s.cfg:1: the @include file name opened here with \" is never closed, in: @include \"s");
