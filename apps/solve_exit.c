@@ -21,6 +21,10 @@ void solve_flush_stdout(const char *path) {
 
 int solve_fail(int code, amg_status s, const char *stage) {
   solve_flush_stdout(NULL);
-  fprintf(stderr, "amg_solve: %s: %s [%s]\n", stage, amg_error_message(), amg_status_name(s));
+  fprintf(stderr, "amg_solve: %s: ", stage);
+  /* control characters (an input's, quoted in the message) as \xNN, so that they reach no terminal */
+  for (const unsigned char *c = (const unsigned char *)amg_error_message(); *c; c++)
+    fprintf(stderr, *c < 0x20 || *c == 0x7f ? "\\x%02x" : "%c", *c);
+  fprintf(stderr, " [%s]\n", amg_status_name(s));
   return code;
 }

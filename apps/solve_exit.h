@@ -10,7 +10,7 @@
 enum { EXIT_INPUT = 1, EXIT_SETUP = 2, EXIT_SOLVE = 3 };
 
 /* "amg_solve: STAGE: message [STATUS]" on stderr, the message being
- * amg_error_message(); returns code. */
+ * amg_error_message() with its control characters as \xNN; returns code. */
 int solve_fail(int code, amg_status s, const char *stage);
 
 /* stdout flushed where it shares a file with stderr (2>&1) or with path (an

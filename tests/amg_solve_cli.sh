@@ -256,6 +256,12 @@ printf '@include "incfi' >"$dir/splitname.cfg"
 expect "an @include name split over two files, naming a FIFO" 1 \
   "$dir/splitname.cfg:1: cannot open include file, in: @include \"incfi ($dir/incfifo: not a regular file)" \
   -- --config "$dir/splitfifo.cfg"
+# A control character quoted in a message (an escape sequence in an @include name) reaches no terminal.
+printf '@include "a\033[31mb.cfg"\n' >"$dir/esc.cfg"
+expect "an escape sequence in a message, shown as \\x1b" 1 'in: @include "a\x1b[31mb.cfg"' -- --config "$dir/esc.cfg"
+run --config "$dir/esc.cfg"
+! grep -q "$(printf '\033')" "$dir/err"
+verdict "no raw escape byte on stderr" $? "$(head -1 "$dir/err")"
 # The same two inputs from a regular file as stdin: each open reads it from its start (x0 = b).
 run --config "$dir/mmb.cfg" --set problem.rhs_file=/dev/stdin --set problem.x0_file=/dev/stdin <"$dir/mmb.txt"
 [ $code -eq 0 ] && grep -q "^converged after" "$dir/out"
