@@ -160,7 +160,8 @@ typedef enum lex_kind { LEX_END, LEX_INTEGER, LEX_INCLUDE } lex_kind;
 
 /* libconfig 1.5's scanner keeps its state from one file to the next: a
  * comment, a string or an @include name that an @included file leaves open
- * goes on in the text after the @include. The walk carries that state the same way. */
+ * goes on in the text after the @include. The walk carries that state the
+ * same way. */
 #define OPEN_KEPT 64 /* groups, lists and arrays open at once that the walk follows */
 
 typedef struct lex_carry {
@@ -169,9 +170,8 @@ typedef struct lex_carry {
   char name[AMG_MESSAGE_MAX]; /* in this file */
   /* CARRY_INCLUDE: the @include name read so far, escapes resolved
      (malloc'd; NULL without memory), and its directive's line from
-     app_quote_line. An
-     included file that ends inside the name leaves the rest to the files
-     that include it, as libconfig's scanner reads it. */
+     app_quote_line. An included file that ends inside the name leaves the
+     rest to the files that include it, as libconfig's scanner reads it. */
   char *include_so_far;
   char include_quoted[96];
   int include_stray; /* the name has a backslash libconfig drops: 1 + the character after it (1: none), */
@@ -484,8 +484,12 @@ static amg_status check_include(const char *name, const char *text, const lexer 
   amg_status st = AMG_OK;
   int after = lx->target_stray - 1; /* the character after a backslash libconfig drops */
   char what[24] = "the end of its file";
-  if (after > 0)
-    snprintf(what, sizeof what, isprint(after) ? "'%c'" : after == '\n' ? "a line break" : "byte 0x%02x", after);
+  if (after > 0 && isprint(after))
+    snprintf(what, sizeof what, "'%c'", after);
+  else if (after == '\n')
+    snprintf(what, sizeof what, "a line break");
+  else if (after > 0)
+    snprintf(what, sizeof what, "byte 0x%02x", after);
   if (lx->target_stray)
     st = amg_error(AMG_ERR_CONFIG, "%s: the @include file name has a backslash before %s, which libconfig 1.5 "
                    "drops (and prints to stdout); write \\\\ for a backslash%s", carry->include_stray_at, what,
