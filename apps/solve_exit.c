@@ -2,6 +2,8 @@
  * what goes to its file (see solve_exit.h). */
 #include "solve_exit.h"
 
+#include "formats.h"
+
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -21,10 +23,8 @@ void solve_flush_stdout(const char *path) {
 
 int solve_fail(int code, amg_status s, const char *stage) {
   solve_flush_stdout(NULL);
-  fprintf(stderr, "amg_solve: %s: ", stage);
-  /* control characters (an input's, quoted in the message) as \xNN, so that they reach no terminal */
-  for (const unsigned char *c = (const unsigned char *)amg_error_message(); *c; c++)
-    fprintf(stderr, *c < 0x20 || *c == 0x7f ? "\\x%02x" : "%c", *c);
-  fprintf(stderr, " [%s]\n", amg_status_name(s));
+  char shown[4 * AMG_MESSAGE_MAX]; /* the message with an input's control characters as \xNN */
+  fmt_show_controls(amg_error_message(), shown, sizeof shown);
+  fprintf(stderr, "amg_solve: %s: %s [%s]\n", stage, shown, amg_status_name(s));
   return code;
 }

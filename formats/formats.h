@@ -212,6 +212,10 @@ amg_status fmt_tile_transpose(const fmt_tile *a, fmt_tile **out);
  * do, as a phrase after the file's name ("is gzip-compressed; decompress it
  * first"); else NULL. "BZh" and a digit 1-9 at the start count as bzip2. */
 const char *fmt_not_plain_text(const void *start, size_t n);
+/* text into out (n bytes) with its control characters (below 0x20, and
+ * 0x7f) as \xNN, so that an input's bytes quoted in a message reach no
+ * terminal raw; cut where out is full (4 times text's length is room). */
+void fmt_show_controls(const char *text, char *out, size_t n);
 /* The descriptor that holds path, a FIFO (or a pipe, as /dev/stdin), open
  * for the access wanted (reading, or writing): the one that path names
  * (/dev/stdin, /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N), or

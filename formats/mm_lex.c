@@ -15,10 +15,7 @@ amg_status fmt_mm_parse_error(const mm_file *r, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(what, sizeof what, fmt, ap);
   va_end(ap);
-  /* control characters (a binary file's, quoted) as \xNN, so that they reach no terminal */
-  size_t n = 0;
-  for (const unsigned char *c = (const unsigned char *)what; *c; c++)
-    n += (size_t)snprintf(shown + n, sizeof shown - n, *c < 0x20 || *c == 0x7f ? "\\x%02x" : "%c", *c);
+  fmt_show_controls(what, shown, sizeof shown); /* a binary file's bytes, quoted */
   return amg_error(AMG_ERR_PARSE, "%s:%lld: %s", r->path, r->line, shown);
 }
 
