@@ -132,9 +132,12 @@ static amg_status check_pipe_inputs(const app_config *cfg) {
       {"problem.file", cfg->file, cfg->problem_type == APP_PROBLEM_MATRIX_MARKET},
       {"problem.rhs_file", cfg->rhs_file, cfg->rhs == APP_RHS_FILE},
       {"problem.x0_file", cfg->x0_file, 1}};
-  size_t count = sizeof inputs / sizeof inputs[0];
-  for (size_t i = 0; i < count; i++) {
-    if (!inputs[i].used || !inputs[i].value[0] || !is_pipe(inputs[i].value))
+  enum { COUNT = sizeof inputs / sizeof inputs[0] };
+  int piped[COUNT]; /* an input read, from a pipe */
+  for (size_t i = 0; i < COUNT; i++)
+    piped[i] = inputs[i].used && inputs[i].value[0] && is_pipe(inputs[i].value);
+  for (size_t i = 0; i < COUNT; i++) {
+    if (!piped[i])
       continue;
     const char *config = config_file_at(cfg, inputs[i].value);
     if (config)
@@ -142,9 +145,8 @@ static amg_status check_pipe_inputs(const app_config *cfg) {
                                                "%s = \"%s\" is the pipe the configuration %s was read from; a "
                                                "pipe can be read once: give %s a file",
                                                inputs[i].key, inputs[i].value, config, inputs[i].key));
-    for (size_t k = i + 1; k < count; k++)
-      if (inputs[k].used && inputs[k].value[0] && is_pipe(inputs[k].value) &&
-          app_same_file(inputs[i].value, inputs[k].value))
+    for (size_t k = i + 1; k < COUNT; k++)
+      if (piped[k] && app_same_file(inputs[i].value, inputs[k].value))
         return app_at_key_sources(cfg, amg_error(AMG_ERR_CONFIG,
                                                  "%s = \"%s\" and %s = \"%s\" are one pipe, which can be read "
                                                  "once; give one of them a file",
