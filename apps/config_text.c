@@ -174,9 +174,7 @@ typedef struct lex_carry {
      rest to the files that include it, as libconfig's scanner reads it. */
   char *include_so_far;
   char include_quoted[96];
-  int include_stray; /* the name has a backslash libconfig drops: 1 + the character after it (1: none), */
-  char include_stray_at[AMG_MESSAGE_MAX]; /* at this file:line, */
-  char include_stray_quoted[96];          /* which app_quote_line quotes */
+  char include_stray[AMG_MESSAGE_MAX]; /* the error for a backslash in the name that libconfig drops; "": none */
   /* The '{', '(' and '[' not closed yet, across @includes as libconfig's
      parser sees them, with their file (malloc'd; NULL without memory) and
      line. A closer closes the innermost opener. A closer of another kind or
@@ -205,7 +203,6 @@ typedef struct lexer {
   int len, tok_line; /* the token's line */
   char *target;      /* LEX_INCLUDE: the file name as libconfig reads it (malloc'd, NULL: no memory) */
   int target_carried; /* LEX_INCLUDE: its directive opened in an included file (the carry's name and line) */
-  int target_stray;   /* LEX_INCLUDE: the carry's include_stray for it */
   int comment_at_end; /* the line of a # or // comment with no newline after it, which libconfig 1.5
                          reads as a syntax error; 0 for none */
 } lexer;
@@ -222,16 +219,29 @@ static const char *include_open(const char *text, const char *p) {
   return blank > 0 && p[8 + blank] == '"' ? p + 9 + blank : NULL;
 }
 
+/* The most of a file's name that an @include message shows: a path of
+ * PATH_MAX (4096) and the rest of the message fit in AMG_MESSAGE_MAX. */
+#define NAME_SHOWN_MAX (AMG_MESSAGE_MAX - 320)
+
 /* A backslash at w, in the part of an @include name from q, that libconfig
- * drops (before `after`; 0: the end of the file), noted in the carry. */
+ * drops (before `after`; 0: the end of the file): its error, at its own
+ * file:line, kept in the carry for the name's check_include. */
 static void note_stray(lexer *lx, const char *q, const char *w, int after) {
   int line = lx->line;
   for (const char *c = q; c < w; c++)
     line += *c == '\n';
-  lx->carry->include_stray = 1 + after;
-  snprintf(lx->carry->include_stray_at, sizeof lx->carry->include_stray_at, "%.*s:%d",
-           (int)sizeof lx->carry->include_stray_at - 16, lx->name, line);
-  app_quote_line(lx->text, line, lx->carry->include_stray_quoted, sizeof lx->carry->include_stray_quoted);
+  char what[24] = "the end of its file", quoted[96];
+  if (after > 0 && isprint(after))
+    snprintf(what, sizeof what, "'%c'", after);
+  else if (after == '\n')
+    snprintf(what, sizeof what, "a line break");
+  else if (after > 0)
+    snprintf(what, sizeof what, "byte 0x%02x", after);
+  app_quote_line(lx->text, line, quoted, sizeof quoted);
+  snprintf(lx->carry->include_stray, sizeof lx->carry->include_stray,
+           "%.*s:%d: the @include file name has a backslash before %s, which libconfig 1.5 drops (and prints to "
+           "stdout); write \\\\ for a backslash%s",
+           NAME_SHOWN_MAX, lx->name, line, what, quoted);
 }
 
 /* The file name from q (after the opening quote, or in the text after an
@@ -251,7 +261,7 @@ static lex_kind lex_include(lexer *lx, const char *q) {
   }
   int carried = carry->state == CARRY_INCLUDE;
   if (!carried)
-    carry->include_stray = 0;
+    carry->include_stray[0] = '\0';
   const char *before = carried && carry->include_so_far ? carry->include_so_far : "";
   size_t had = strlen(before);
   char *name = carried && !carry->include_so_far ? NULL : malloc(had + (size_t)(e - q) + 1);
@@ -263,7 +273,7 @@ static lex_kind lex_include(lexer *lx, const char *q) {
         *t++ = *w;
       else if (w + 1 < e && (w[1] == '\\' || w[1] == '"'))
         *t++ = *++w;
-      else if (!carry->include_stray)
+      else if (!carry->include_stray[0])
         note_stray(lx, q, w, w + 1 < e ? (unsigned char)w[1] : 0);
     *t = '\0';
   }
@@ -283,7 +293,6 @@ static lex_kind lex_include(lexer *lx, const char *q) {
   }
   carry->state = CARRY_NONE;
   lx->target_carried = carried;
-  lx->target_stray = carry->include_stray;
   lx->tok_line = lx->line;
   lx->line += lines;
   lx->p = e + 1;
@@ -481,21 +490,8 @@ static amg_status check_include(const char *name, const char *text, const lexer 
     app_quote_line(text, lx->tok_line, quoted, sizeof quoted);
   }
   include_name(lx->target, path, shown, sizeof shown);
-  amg_status st = AMG_OK;
-  int after = lx->target_stray - 1; /* the character after a backslash libconfig drops */
-  char what[24] = "the end of its file";
-  if (after > 0 && isprint(after))
-    snprintf(what, sizeof what, "'%c'", after);
-  else if (after == '\n')
-    snprintf(what, sizeof what, "a line break");
-  else if (after > 0)
-    snprintf(what, sizeof what, "byte 0x%02x", after);
-  if (lx->target_stray)
-    st = amg_error(AMG_ERR_CONFIG, "%s: the @include file name has a backslash before %s, which libconfig 1.5 "
-                   "drops (and prints to stdout); write \\\\ for a backslash%s", carry->include_stray_at, what,
-                   carry->include_stray_quoted);
-  if (st == AMG_OK)
-    st = read_include(where, quoted, file, shown, &inc, cfg);
+  amg_status st = carry->include_stray[0] ? amg_error(AMG_ERR_CONFIG, "%s", carry->include_stray)
+                                          : read_include(where, quoted, file, shown, &inc, cfg);
   free(file);
   if (st == AMG_OK)
     st = check_text(shown, inc, dir, path, depth + 1, ints, too_deep, carry, cfg);
